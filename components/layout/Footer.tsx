@@ -1,0 +1,39 @@
+import Link from 'next/link';
+import styled from 'styled-components';
+import { media, TAB_BAR_HEIGHT } from '@/styles/breakpoints';
+
+const Foot = styled.footer`
+  padding: 24px 16px 32px;
+  border-top: 1px solid ${({ theme }) => theme.border};
+  color: ${({ theme }) => theme.textMuted};
+  font-size: 0.85rem;
+  text-align: center;
+  ${media.tabletDown} {
+    padding-bottom: ${TAB_BAR_HEIGHT + 24}px;
+  }
+  nav {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: center;
+    gap: 8px 20px;
+    margin-bottom: 12px;
+  }
+  a {
+    color: inherit;
+  }
+`;
+
+export function Footer() {
+  return (
+    <Foot>
+      <nav aria-label="フッター">
+        <Link href="/terms">利用規約</Link>
+        <Link href="/privacy">プライバシーポリシー</Link>
+        <Link href="/purpose">個人情報の利用目的</Link>
+        <Link href="/brand">ブランド一覧</Link>
+        <Link href="/upgrade">プレミアムプラン</Link>
+      </nav>
+      <small>© 2026 Yumecast</small>
+    </Foot>
+  );
+}

@@ -1,0 +1,120 @@
+import { useEffect, useState } from 'react';
+import styled, { css } from 'styled-components';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { hideModal, type ModalNode, type ModalProps } from '@/store/slices/modal';
+import { Icon } from '@/components/layout/icons';
+import { media } from '@/styles/breakpoints';
+import { MODAL_REGISTRY } from './registry';
+
+/** Modal transition timeout of spec section 9. */
+export const MODAL_TRANSITION_MS = 500;
+
+const Overlay = styled.div<{ $shown: boolean }>`
+  position: fixed;
+  inset: 0;
+  z-index: 100;
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  padding: 16px;
+  background: ${({ theme }) => theme.overlay};
+  opacity: ${({ $shown }) => ($shown ? 1 : 0)};
+  transition: opacity ${MODAL_TRANSITION_MS}ms ease;
+`;
+
+const Dialog = styled.div<{ $shown: boolean }>`
+  position: relative;
+  width: 100%;
+  max-width: 440px;
+  max-height: calc(100vh - 32px);
+  overflow-y: auto;
+  padding: 32px 24px 24px;
+  border-radius: 16px;
+  background: ${({ theme }) => theme.surface};
+  color: ${({ theme }) => theme.text};
+  box-shadow: 0 16px 48px rgba(0, 0, 0, 0.4);
+  transition: transform ${MODAL_TRANSITION_MS}ms ease;
+  ${({ $shown }) =>
+    $shown
+      ? css`
+          transform: none;
+        `
+      : css`
+          transform: translateY(16px);
+        `}
+  ${media.mobile} {
+    padding: 28px 16px 20px;
+  }
+`;
+
+const Close = styled.button`
+  position: absolute;
+  top: 8px;
+  right: 8px;
+  width: 40px;
+  height: 40px;
+  border: 0;
+  border-radius: 50%;
+  background: transparent;
+  color: ${({ theme }) => theme.textMuted};
+  cursor: pointer;
+`;
+
+interface Shown {
+  node: ModalNode;
+  props: ModalProps;
+}
+
+/**
+ * The one modal layer (spec section 2): a dimmed overlay with a close button; the body does
+ * not scroll while it is open; it fades in and out in 500 ms. What it shows is the store's
+ * modal `node`, looked up in the registry.
+ */
+export function ModalLayer() {
+  const dispatch = useAppDispatch();
+  const { node, props } = useAppSelector((s) => s.modal);
+  const [rendered, setRendered] = useState<Shown | null>(null);
+  const [shown, setShown] = useState(false);
+
+  useEffect(() => {
+    if (node) {
+      setRendered({ node, props });
+      const raf = requestAnimationFrame(() => setShown(true));
+      return () => cancelAnimationFrame(raf);
+    }
+    setShown(false);
+    const t = setTimeout(() => setRendered(null), MODAL_TRANSITION_MS);
+    return () => clearTimeout(t);
+  }, [node, props]);
+
+  useEffect(() => {
+    if (!rendered) return;
+    document.body.classList.add('modal-open');
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && dispatch(hideModal());
+    window.addEventListener('keydown', onKey);
+    return () => {
+      document.body.classList.remove('modal-open');
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [rendered, dispatch]);
+
+  if (!rendered) return null;
+  const Body = MODAL_REGISTRY[rendered.node];
+  const close = () => dispatch(hideModal());
+  return (
+    <Overlay $shown={shown} onClick={close} data-testid="modal-overlay">
+      <Dialog
+        $shown={shown}
+        role="dialog"
+        aria-modal="true"
+        data-testid={`modal-${rendered.node}`}
+        onClick={(e) => e.stopPropagation()}
+      >
+        <Close type="button" onClick={close} aria-label="閉じる" data-testid="modal-close">
+          <Icon name="close" />
+        </Close>
+        <Body {...rendered.props} onClose={close} />
+      </Dialog>
+    </Overlay>
+  );
+}

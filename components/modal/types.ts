@@ -1,0 +1,5 @@
+import type { ModalProps } from '@/store/slices/modal';
+
+export interface ModalBodyProps extends ModalProps {
+  onClose: () => void;
+}

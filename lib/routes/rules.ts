@@ -1,0 +1,93 @@
+/**
+ * Route rules: the one place that says who may open which page (spec section 2).
+ * Keys are Next.js route patterns (router.pathname), so dynamic pages are listed once.
+ */
+export type AccessClass = 'open' | 'unknownOnly' | 'verifiedOnly';
+
+/**
+ * The one play page id reachable without sign-in (spec section 4). It is the open demo
+ * title that games/ ships; overridable for deployments that pick another demo.
+ */
+export const OPEN_PLAY_GAME_ID = process.env.NEXT_PUBLIC_OPEN_PLAY_GAME_ID || 'hajimari-no-eki';
+
+export const ROUTE_ACCESS: Readonly<Record<string, AccessClass>> = {
+  '/': 'open',
+  '/title/[id]': 'open',
+  '/upgrade': 'open',
+  '/email/login': 'unknownOnly',
+  '/email/signup': 'unknownOnly',
+  '/email/password/reset': 'unknownOnly',
+  '/signup/purchase': 'open',
+  '/play/[id]': 'verifiedOnly',
+  '/signin': 'unknownOnly',
+  '/settings': 'verifiedOnly',
+  '/settings/account': 'verifiedOnly',
+  '/settings/email': 'verifiedOnly',
+  '/settings/password': 'verifiedOnly',
+  '/settings/purchase': 'verifiedOnly',
+  '/search': 'open',
+  '/brand': 'open',
+  '/mylist': 'verifiedOnly',
+  '/mylist/screenshot': 'verifiedOnly',
+  '/mylist/screenshot/[id]': 'verifiedOnly',
+  '/mylist/history': 'verifiedOnly',
+  '/mylist/bookmark': 'verifiedOnly',
+  '/purchase/register-email': 'verifiedOnly',
+  '/purchase/register-card': 'verifiedOnly',
+  '/purchase/link-callback': 'open',
+  '/email/link-callback': 'open',
+  '/privacy': 'open',
+  '/terms': 'open',
+  '/purpose': 'open',
+  '/error': 'open',
+  '/404': 'open',
+  '/_error': 'open',
+};
+
+/** Every route of the spec's table, in its order; used by tests and the e2e route tour. */
+export const SPEC_ROUTES = Object.keys(ROUTE_ACCESS).filter((r) => r !== '/404' && r !== '/_error');
+
+/** Turns a concrete path ("/play/abc?x=1") into its route pattern ("/play/[id]") and id. */
+export function matchRoute(path: string): { pattern: string; id?: string } | null {
+  const clean = path.split(/[?#]/)[0].replace(/\/+$/, '') || '/';
+  if (ROUTE_ACCESS[clean]) return { pattern: clean };
+  const segments = clean.split('/');
+  const id = segments.pop() as string;
+  const pattern = `${segments.join('/')}/[id]`;
+  if (ROUTE_ACCESS[pattern] && id) return { pattern, id: decodeURIComponent(id) };
+  return null;
+}
+
+export function accessOf(pattern: string, id?: string): AccessClass {
+  if (pattern === '/play/[id]' && id === OPEN_PLAY_GAME_ID) return 'open';
+  return ROUTE_ACCESS[pattern] ?? 'open';
+}
+
+/** Tabs of the bottom tab bar, in order (spec section 2). */
+export const TABS = [
+  { href: '/', label: 'ホーム', icon: 'home' },
+  { href: '/search', label: 'さがす', icon: 'search' },
+  { href: '/mylist', label: 'マイリスト', icon: 'mylist' },
+  { href: '/settings', label: '設定', icon: 'settings' },
+] as const;
+
+/** Which tab a path belongs to: the longest tab prefix, so /mylist/history highlights マイリスト. */
+export function activeTabOf(path: string): string | null {
+  const clean = path.split(/[?#]/)[0];
+  let best: string | null = null;
+  for (const tab of TABS) {
+    const hit = tab.href === '/' ? clean === '/' : clean === tab.href || clean.startsWith(`${tab.href}/`);
+    if (hit && (!best || tab.href.length > best.length)) best = tab.href;
+  }
+  return best;
+}
+
+/** The global header is hidden on any path containing /play (spec section 2). */
+export function isHeaderHidden(path: string): boolean {
+  return path.includes('/play');
+}
+
+/** Paths where the bottom tab bar would cover the game: hidden on the play page too. */
+export function isTabBarHidden(path: string): boolean {
+  return path.split(/[?#]/)[0].startsWith('/play/');
+}

@@ -1,0 +1,27 @@
+import { STORAGE_KEYS } from './keys';
+import { isRecord, readJson, removeRaw, writeRaw } from './localStore';
+
+/** Safe check of spec section 3: all booleans, default false. */
+export interface SafeCheck {
+  confirmed: boolean;
+  over18: boolean;
+  isNSFWMode: boolean;
+}
+
+export const DEFAULT_SAFE_CHECK: SafeCheck = { confirmed: false, over18: false, isNSFWMode: false };
+
+export function loadSafeCheck(): SafeCheck {
+  const v = readJson(STORAGE_KEYS.safeCheck);
+  if (!isRecord(v)) return { ...DEFAULT_SAFE_CHECK };
+  const pick = (k: keyof SafeCheck) => (typeof v[k] === 'boolean' ? (v[k] as boolean) : false);
+  return { confirmed: pick('confirmed'), over18: pick('over18'), isNSFWMode: pick('isNSFWMode') };
+}
+
+export function saveSafeCheck(value: SafeCheck): void {
+  writeRaw(STORAGE_KEYS.safeCheck, JSON.stringify(value));
+}
+
+/** Spec section 4: on sign-out, or when there is no user, the safe check is reset. */
+export function resetSafeCheck(): void {
+  removeRaw(STORAGE_KEYS.safeCheck);
+}

@@ -1,0 +1,34 @@
+import { createAction, createReducer } from '@reduxjs/toolkit';
+
+/**
+ * Modal state of spec section 3: `node` and `props`, empty when closed.
+ * `node` names a modal registered in components/modal/registry.tsx, so the store
+ * stays serialisable (a React element would not be).
+ */
+export type ModalNode = 'login' | 'routeBlocked' | 'settingsWide' | 'message';
+
+export interface ModalProps {
+  /** Route the user tried to open (routeBlocked). */
+  href?: string;
+  title?: string;
+  message?: string;
+}
+
+export interface ModalState {
+  node: ModalNode | null;
+  props: ModalProps;
+}
+
+export const initialModalState: ModalState = { node: null, props: {} };
+
+export const displayModal = createAction<{ node: ModalNode; props?: ModalProps }>('MODAL.DISPLAY');
+export const hideModal = createAction('MODAL.HIDE');
+
+export const modalReducer = createReducer(initialModalState, (builder) => {
+  builder
+    .addCase(displayModal, (state, action) => {
+      state.node = action.payload.node;
+      state.props = action.payload.props ?? {};
+    })
+    .addCase(hideModal, () => initialModalState);
+});

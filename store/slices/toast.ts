@@ -1,0 +1,45 @@
+import { createAction, createReducer } from '@reduxjs/toolkit';
+
+/** A toast's kind; its look and icon live in components/toast. */
+export type ToastNode = 'info' | 'success' | 'error';
+
+export interface ToastProps {
+  message: string;
+  /** Milliseconds before it leaves by itself; 0 keeps it until closed. */
+  durationMs?: number;
+}
+
+export interface ToastEntry {
+  node: ToastNode;
+  key: string;
+  props: ToastProps;
+}
+
+export interface ToastState {
+  stack: ToastEntry[];
+}
+
+export const initialToastState: ToastState = { stack: [] };
+
+/** The spec has one toast action: it replaces the whole stack. Helpers below build the new stack. */
+export const updateToastStack = createAction<ToastEntry[]>('TOAST.STACK_UPDATE');
+
+export const toastReducer = createReducer(initialToastState, (builder) => {
+  builder.addCase(updateToastStack, (state, action) => {
+    state.stack = action.payload;
+  });
+});
+
+let toastCounter = 0;
+export function nextToastKey(): string {
+  toastCounter += 1;
+  return `toast-${Date.now().toString(36)}-${toastCounter}`;
+}
+
+export function withToast(stack: ToastEntry[], entry: ToastEntry): ToastEntry[] {
+  return [...stack, entry];
+}
+
+export function withoutToast(stack: ToastEntry[], key: string): ToastEntry[] {
+  return stack.filter((t) => t.key !== key);
+}
