@@ -1,6 +1,6 @@
 import '@fontsource/noto-sans-jp/400.css';
 import '@fontsource/noto-sans-jp/700.css';
-import { useEffect, useRef } from 'react';
+import { useEffect, useState } from 'react';
 import type { AppProps } from 'next/app';
 import Head from 'next/head';
 import Router, { useRouter } from 'next/router';
@@ -16,7 +16,7 @@ import { ModalLayer } from '@/components/modal/ModalLayer';
 import { ToastStack } from '@/components/toast/ToastStack';
 import { startAuthListener } from '@/lib/auth/listener';
 import { trackPageView } from '@/lib/analytics';
-import { useAppDispatch } from '@/store/hooks';
+import { selectAuthState, useAppDispatch, useAppSelector } from '@/store/hooks';
 
 /** Everything that needs the store: auth, guard, page views, scroll, and the app's layers. */
 function Shell({ Component, pageProps }: Pick<AppProps, 'Component' | 'pageProps'>) {
@@ -25,7 +25,14 @@ function Shell({ Component, pageProps }: Pick<AppProps, 'Component' | 'pageProps
   const decision = useRouteGuard();
   useScrollRestoration();
 
+  const authState = useAppSelector(selectAuthState);
+
   useEffect(() => startAuthListener(dispatch), [dispatch]);
+
+  // The auth state on <html data-auth>: lets CSS, support staff and tests see what the app decided.
+  useEffect(() => {
+    document.documentElement.dataset.auth = authState;
+  }, [authState]);
 
   useEffect(() => {
     trackPageView(Router.asPath);
@@ -46,10 +53,9 @@ function Shell({ Component, pageProps }: Pick<AppProps, 'Component' | 'pageProps
 }
 
 export default function App({ Component, pageProps }: AppProps) {
-  const storeRef = useRef<AppStore | null>(null);
-  if (!storeRef.current) storeRef.current = makeStore();
+  const [store] = useState<AppStore>(makeStore);
   return (
-    <Provider store={storeRef.current}>
+    <Provider store={store}>
       <ThemeSwitchProvider>
         <Head>
           <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />

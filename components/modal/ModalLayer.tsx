@@ -74,18 +74,23 @@ export function ModalLayer() {
   const dispatch = useAppDispatch();
   const { node, props } = useAppSelector((s) => s.modal);
   const [rendered, setRendered] = useState<Shown | null>(null);
-  const [shown, setShown] = useState(false);
+  const [entered, setEntered] = useState(false);
+
+  // Keep showing the last modal while it fades out; pick up a new one at once.
+  if (node && (rendered?.node !== node || rendered.props !== props)) setRendered({ node, props });
 
   useEffect(() => {
     if (node) {
-      setRendered({ node, props });
-      const raf = requestAnimationFrame(() => setShown(true));
+      const raf = requestAnimationFrame(() => setEntered(true));
       return () => cancelAnimationFrame(raf);
     }
-    setShown(false);
-    const t = setTimeout(() => setRendered(null), MODAL_TRANSITION_MS);
+    const t = setTimeout(() => {
+      setRendered(null);
+      setEntered(false);
+    }, MODAL_TRANSITION_MS);
     return () => clearTimeout(t);
-  }, [node, props]);
+  }, [node]);
+  const shown = entered && node !== null;
 
   useEffect(() => {
     if (!rendered) return;

@@ -20,7 +20,6 @@ export function PageHead({ jsonLd, ...input }: PageHeadProps) {
         <script
           key="jsonld"
           type="application/ld+json"
-          // eslint-disable-next-line react/no-danger
           dangerouslySetInnerHTML={{ __html: jsonLdString(structured) }}
         />
       )}

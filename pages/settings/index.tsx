@@ -8,6 +8,7 @@ import { useThemeSwitch } from '@/components/theme/ThemeSwitch';
 import { useAppDispatch, useAppSelector, selectAuthState } from '@/store/hooks';
 import { displayModal } from '@/store/slices/modal';
 import { logout } from '@/lib/auth/emailAuth';
+import { pushToast } from '@/components/toast/toastActions';
 
 const List = styled.ul`
   list-style: none;
@@ -32,6 +33,7 @@ const List = styled.ul`
 
 function AccountMenu() {
   const router = useRouter();
+  const dispatch = useAppDispatch();
   const user = useAppSelector((s) => s.user.user);
   return (
     <Section>
@@ -56,7 +58,8 @@ function AccountMenu() {
           $variant="text-attention"
           data-testid="logout"
           onClick={async () => {
-            await logout();
+            const res = await logout();
+            dispatch(pushToast(res.result ? 'success' : 'error', { message: res.result ? 'ログアウトしました' : 'ログアウトできませんでした。もう一度お試しください。' }));
             void router.push('/');
           }}
         >

@@ -1,0 +1,74 @@
+import { expect, test, type Page } from '@playwright/test';
+import { SPEC_ROUTES, OPEN_PLAY_GAME_ID, ROUTE_ACCESS } from '../lib/routes/rules';
+import { loginAsVerified, waitForAuth } from './support/session';
+
+/** A concrete path for each route pattern (a real title id where one is needed). */
+function concrete(pattern: string): string {
+  if (pattern === '/title/[id]') return `/title/${OPEN_PLAY_GAME_ID}`;
+  if (pattern === '/play/[id]') return '/play/hoshifuru-toshokan';
+  return pattern.replace('[id]', 'some-id');
+}
+
+const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 1024;
+
+async function visit(page: Page, path: string) {
+  const res = await page.goto(path);
+  expect(res?.status(), `${path} answers 200`).toBe(200);
+  await expect(page.locator('h1').first()).toBeVisible();
+  await waitForAuth(page);
+}
+
+async function expectTabBar(page: Page, path: string) {
+  const bar = page.getByTestId('tab-bar');
+  if (path.startsWith('/play/')) await expect(bar).toHaveCount(0);
+  else if (isPhone(page)) await expect(bar).toBeVisible();
+  else await expect(bar).toBeHidden();
+}
+
+test.describe('every route as a visitor', () => {
+  for (const pattern of SPEC_ROUTES) {
+    const path = concrete(pattern);
+    test(`${path}`, async ({ page }) => {
+      await visit(page, path);
+      const access = ROUTE_ACCESS[pattern];
+      if (access === 'verifiedOnly' && pattern === '/settings') {
+        if (isPhone(page)) {
+          await expect(page).toHaveURL(/\/settings$/);
+        } else {
+          await expect(page.getByTestId('settings-wide-modal')).toBeVisible();
+        }
+      } else if (access === 'verifiedOnly') {
+        await page.waitForURL((u) => u.pathname === '/');
+      } else {
+        await expect(page).toHaveURL(new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+        await expectTabBar(page, path);
+      }
+      await expect(page.getByTestId('global-header')).toHaveCount(path.includes('/play') ? 0 : 1);
+    });
+  }
+
+  test('the open demo play page is reachable without sign-in, without the header', async ({ page }) => {
+    await visit(page, `/play/${OPEN_PLAY_GAME_ID}`);
+    await expect(page).toHaveURL(new RegExp(`/play/${OPEN_PLAY_GAME_ID}$`));
+    await expect(page.getByTestId('global-header')).toHaveCount(0);
+    await expectTabBar(page, `/play/${OPEN_PLAY_GAME_ID}`);
+  });
+});
+
+test.describe('every route as a verified user', () => {
+  test('verified-only pages open, unknown-only pages redirect home', async ({ page }) => {
+    test.setTimeout(180_000);
+    await loginAsVerified(page);
+    for (const pattern of SPEC_ROUTES) {
+      const path = concrete(pattern);
+      await visit(page, path);
+      if (ROUTE_ACCESS[pattern] === 'unknownOnly') {
+        await page.waitForURL((u) => u.pathname === '/');
+      } else {
+        await expect(page, `${path} stays`).toHaveURL(new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+        await expect(page.getByTestId('loading-gate')).toHaveCount(0);
+        await expectTabBar(page, path);
+      }
+    }
+  });
+});

@@ -1,0 +1,108 @@
+import { expect, test } from '@playwright/test';
+import { loginAsVerified, waitForAuth } from './support/session';
+
+test.describe('page head', () => {
+  test('a title page carries the game head and structured data', async ({ page }) => {
+    await page.goto('/title/hoshifuru-toshokan');
+    await expect(page).toHaveTitle('星降る図書館 | Yumecast');
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/title\/hoshifuru-toshokan$/);
+    const description = await page.locator('meta[name="description"]').getAttribute('content');
+    expect(description).toBeTruthy();
+    expect(description).not.toMatch(/\n/);
+    expect(Array.from(description!).length).toBeLessThanOrEqual(140);
+    expect(description!.startsWith('夜にだけ開く不思議な図書館。')).toBe(true);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /keyart\.png$/);
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}');
+    expect(ld['@type']).toBe('VideoGame');
+  });
+
+  test('the default head has a Japanese description and site search', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /ゲーム/);
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}');
+    expect(ld.potentialAction.target.urlTemplate).toMatch(/\/search\?q=\{search_term_string\}$/);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /^index/);
+  });
+
+  test('an unknown title and an unknown path give the Japanese 404 page', async ({ page }) => {
+    for (const path of ['/title/no-such-title', '/no/such/page']) {
+      const res = await page.goto(path);
+      expect(res?.status()).toBe(404);
+      await expect(page.getByRole('heading', { name: 'ページが見つかりません' })).toBeVisible();
+    }
+  });
+});
+
+test.describe('modal layer', () => {
+  test('the login modal opens, locks scrolling and closes on the backdrop', async ({ page }) => {
+    await page.goto('/');
+    await waitForAuth(page);
+    await page.getByTestId('header-login').click();
+    const modal = page.getByTestId('login-modal');
+    await expect(modal).toBeVisible();
+    await expect(modal).toContainText('メールアドレスの登録が必要です');
+    await expect(modal.getByRole('link', { name: '利用規約' })).toHaveAttribute('href', '/terms');
+    await expect(modal.getByRole('link', { name: 'プライバシーポリシー' })).toHaveAttribute('href', '/privacy');
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+    await page.getByTestId('modal-overlay').click({ position: { x: 5, y: 5 } });
+    await expect(modal).toHaveCount(0);
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
+  });
+
+  test('a visitor following a link to a verified-only page stays, and sees the blocked modal', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (m) => m.text().includes('routing exception') && errors.push(m.text()));
+    await page.goto('/');
+    await waitForAuth(page);
+    const link = page.viewportSize()!.width < 992 ? page.getByTestId('tab-bar').getByRole('link', { name: 'マイリスト' }) : page.getByTestId('global-header').getByRole('link', { name: 'マイリスト' });
+    await link.click();
+    await expect(page.getByTestId('route-blocked-modal')).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+});
+
+test.describe('toasts, theme and analytics', () => {
+  test('logging in shows a toast; page views are recorded on each route change', async ({ page }) => {
+    const views: string[] = [];
+    page.on('console', (m) => {
+      const t = m.text();
+      if (t.startsWith('[analytics]') && t.includes('"page_view"')) views.push(JSON.parse(t.slice(t.indexOf('{'))).page_path);
+    });
+    await loginAsVerified(page);
+    const toast = page.getByTestId('toast').filter({ hasText: 'ログインしました' });
+    await expect(toast).toBeVisible();
+    const box = (await toast.boundingBox())!;
+    const width = page.viewportSize()!.width;
+    if (width < 576) expect(box.width).toBeGreaterThan(width - 40);
+    else expect(box.x + box.width).toBeGreaterThan(width - 40);
+    expect(box.y).toBeLessThan(100);
+    await page.goto('/search');
+    await waitForAuth(page);
+    await page.getByRole('link', { name: 'ホーム', exact: true }).filter({ visible: true }).first().click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await expect.poll(() => views).toEqual(expect.arrayContaining(['/email/login', '/', '/search']));
+    expect(views.filter((v) => v === '/').length).toBeGreaterThanOrEqual(2);
+  });
+
+  test('the theme is dark by default, switchable and remembered', async ({ page }) => {
+    await page.goto('/terms');
+    const bg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(await bg()).toBe('rgb(18, 18, 22)');
+    await page.getByTestId('theme-toggle').click();
+    await expect.poll(bg).toBe('rgb(247, 247, 250)');
+    await page.reload();
+    await expect.poll(bg).toBe('rgb(247, 247, 250)');
+  });
+
+  test('the scroll position is restored on back navigation', async ({ page }) => {
+    await page.goto('/terms');
+    await waitForAuth(page);
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await page.waitForTimeout(400); // longer than the 150 ms debounce
+    await page.getByRole('link', { name: 'プライバシーポリシー' }).first().click();
+    await page.waitForURL(/\/privacy$/);
+    await page.goBack();
+    await page.waitForURL(/\/terms$/);
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBeGreaterThan(800);
+  });
+});

@@ -1,0 +1,20 @@
+import { expect, type Page } from '@playwright/test';
+import { createVerifiedUser, type TestUser } from './emulator';
+
+/** Waits until the app has its first auth report (the loading gate is gone from the shell). */
+export async function waitForAuth(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.auth && document.documentElement.dataset.auth !== 'undefined');
+}
+
+/** Signs a fresh verified user in through the real /email/login form. */
+export async function loginAsVerified(page: Page, user?: TestUser): Promise<TestUser> {
+  const u = user ?? (await createVerifiedUser());
+  await page.goto('/email/login');
+  await waitForAuth(page);
+  await page.getByLabel('メールアドレス').fill(u.email);
+  await page.getByLabel('パスワード').fill(u.password);
+  await page.locator('main form').getByRole('button', { name: 'ログイン' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.auth)).toBe('verified');
+  return u;
+}

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs what is missing on a fresh machine, and nothing when everything is there:
+# npm dependencies (from package-lock.json), Debian Chromium and Japanese fonts.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+export NEXT_TELEMETRY_DISABLED=1 npm_config_fund=false npm_config_audit=false npm_config_update_notifier=false
+
+# npm dependencies: install when node_modules is missing or older than the lock file.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "• installing npm dependencies (npm ci)…"
+  npm ci --no-fund --no-audit 2>&1 | grep -v 'Unknown user config' | tail -n 5
+fi
+
+need_apt=()
+[ -x /usr/bin/chromium ] || need_apt+=(chromium)
+dpkg -s fonts-noto-cjk >/dev/null 2>&1 || need_apt+=(fonts-noto-cjk)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  echo "• installing Debian packages: ${need_apt[*]}"
+  if [ "$(id -u)" = "0" ]; then SUDO=""; elif command -v sudo >/dev/null; then SUDO="sudo"; else
+    echo "  cannot install ${need_apt[*]}: not root and no sudo. Install them, then run again." >&2; exit 1; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >/dev/null
+fi

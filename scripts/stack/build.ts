@@ -1,0 +1,55 @@
+/**
+ * Builds the web app when its sources or its public settings changed since the last build
+ * (NEXT_PUBLIC_* values are built into the pages, so they are part of the fingerprint).
+ */
+import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT, type StackConfig } from './config';
+
+const SOURCES = ['pages', 'components', 'lib', 'store', 'styles', 'public', 'content', 'games', 'next.config.ts', 'package-lock.json', 'instrumentation.ts', 'instrumentation-client.ts', 'tsconfig.json'];
+
+function* files(p: string): Generator<string> {
+  const st = fs.statSync(p, { throwIfNoEntry: false });
+  if (!st) return;
+  if (st.isFile()) {
+    yield p;
+    return;
+  }
+  for (const name of fs.readdirSync(p).sort()) {
+    if (name === 'node_modules' || name.startsWith('.')) continue;
+    yield* files(path.join(p, name));
+  }
+}
+
+export function sourceFingerprint(env: NodeJS.ProcessEnv): string {
+  const h = crypto.createHash('sha256');
+  for (const src of SOURCES) {
+    for (const f of files(path.join(REPO_ROOT, src))) {
+      if (/\.test\.tsx?$/.test(f)) continue;
+      const st = fs.statSync(f);
+      h.update(`${path.relative(REPO_ROOT, f)}:${st.size}:${st.mtimeMs}\n`);
+    }
+  }
+  for (const k of Object.keys(env).filter((k) => k.startsWith('NEXT_PUBLIC_')).sort()) h.update(`${k}=${env[k]}\n`);
+  return h.digest('hex');
+}
+
+export async function ensureWebBuild(c: StackConfig, env: NodeJS.ProcessEnv, log: (l: string) => void): Promise<void> {
+  const stamp = path.join(REPO_ROOT, c.distDir, 'yumecast-build.sha256');
+  const want = sourceFingerprint(env);
+  const have = fs.existsSync(path.join(REPO_ROOT, c.distDir, 'BUILD_ID')) && fs.existsSync(stamp) ? fs.readFileSync(stamp, 'utf8') : '';
+  if (have === want) {
+    log(`• web build is up to date (${c.distDir})`);
+    return;
+  }
+  log(`• building the web app into ${c.distDir} (takes a few minutes on 2 cores)…`);
+  const started = Date.now();
+  const r = spawnSync(path.join(REPO_ROOT, 'node_modules', '.bin', 'next'), ['build'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  fs.mkdirSync(path.join(c.runDir, 'logs'), { recursive: true });
+  fs.writeFileSync(path.join(c.runDir, 'logs', 'build.log'), `${r.stdout}\n${r.stderr}`);
+  if (r.status !== 0) throw new Error(`next build failed (log: ${path.join(c.runDir, 'logs', 'build.log')}):\n${(r.stdout + r.stderr).split('\n').slice(-40).join('\n')}`);
+  fs.writeFileSync(stamp, want);
+  log(`  ✓ built in ${Math.round((Date.now() - started) / 1000)} s`);
+}

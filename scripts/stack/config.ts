@@ -1,0 +1,76 @@
+/**
+ * Ports, addresses and secrets of the local stack, one place. Everything comes from the
+ * environment with a safe local default; everything listens on loopback.
+ * `npm test` uses its own set (TEST_PORTS) so it can run beside `npm start`.
+ */
+import path from 'node:path';
+
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+export interface StackConfig {
+  mode: 'dev' | 'test';
+  host: string;
+  webPort: number;
+  apiPort: number;
+  pgPort: number;
+  authPort: number;
+  projectId: string;
+  database: string;
+  /** Next.js build folder: separate for tests because NEXT_PUBLIC_* values are built in. */
+  distDir: string;
+  /** PostgreSQL data folder. Tests start from an empty one every run. */
+  pgDataDir: string;
+  runDir: string;
+}
+
+const num = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
+
+export function stackConfig(mode: 'dev' | 'test', env = process.env): StackConfig {
+  const test = mode === 'test';
+  const prefix = test ? 'TEST_' : '';
+  return {
+    mode,
+    host: env.HOST || '127.0.0.1',
+    webPort: num(env[`${prefix}WEB_PORT`], test ? 3100 : 3000),
+    apiPort: num(env[`${prefix}API_PORT`], test ? 8180 : 8080),
+    pgPort: num(env[`${prefix}PGPORT_LOCAL`], test ? 54339 : 54329),
+    authPort: num(env[`${prefix}AUTH_EMULATOR_PORT`], test ? 9199 : 9099),
+    projectId: env.FIREBASE_PROJECT_ID || 'demo-yumecast',
+    database: test ? 'yumecast_test' : 'yumecast',
+    distDir: test ? '.next-test' : '.next',
+    pgDataDir: path.join(REPO_ROOT, '.data', test ? 'postgres-test' : 'postgres'),
+    runDir: path.join(REPO_ROOT, '.run', mode),
+  };
+}
+
+export function urls(c: StackConfig) {
+  return {
+    web: `http://${c.host === '127.0.0.1' ? 'localhost' : c.host}:${c.webPort}`,
+    api: `http://${c.host}:${c.apiPort}`,
+    auth: `${c.host}:${c.authPort}`,
+    databaseUrl: `postgres://postgres:postgres@127.0.0.1:${c.pgPort}/${c.database}`,
+  };
+}
+
+/** The environment every service of the stack sees. */
+export function stackEnv(c: StackConfig, base = process.env): NodeJS.ProcessEnv {
+  const u = urls(c);
+  return {
+    ...base,
+    NEXT_TELEMETRY_DISABLED: '1',
+    CI: base.CI ?? 'true',
+    METADATA_SERVER_DETECTION: 'none',
+    FIREBASE_PROJECT_ID: c.projectId,
+    GCLOUD_PROJECT: c.projectId,
+    FIREBASE_AUTH_EMULATOR_HOST: u.auth,
+    DATABASE_URL: u.databaseUrl,
+    API_HOST: c.host,
+    API_PORT: String(c.apiPort),
+    WEB_ORIGIN: `${u.web},http://127.0.0.1:${c.webPort}`,
+    NEXT_DIST_DIR: c.distDir,
+    NEXT_PUBLIC_SITE_URL: base.NEXT_PUBLIC_SITE_URL || u.web,
+    NEXT_PUBLIC_API_URL: base.NEXT_PUBLIC_API_URL || u.api,
+    NEXT_PUBLIC_FIREBASE_PROJECT_ID: c.projectId,
+    NEXT_PUBLIC_AUTH_EMULATOR_HOST: u.auth,
+  };
+}

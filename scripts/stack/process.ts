@@ -1,0 +1,65 @@
+/**
+ * Child processes of the local stack: each runs in its own process group with its output in
+ * .run/logs/<name>.log, so stopping the stack kills every descendant (postgres workers,
+ * the emulator's java-less node children, Next.js workers) and leaves nothing behind.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface Managed {
+  name: string;
+  child: ChildProcess;
+  logFile: string;
+  exited: Promise<number | null>;
+  /** Set when the process ended on its own (a crash while we wait for health). */
+  exitCode(): number | null | undefined;
+}
+
+export function startProcess(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, logDir: string, cwd: string): Managed {
+  fs.mkdirSync(logDir, { recursive: true });
+  const logFile = path.join(logDir, `${name}.log`);
+  const out = fs.openSync(logFile, 'w');
+  const child = spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', out, out] });
+  fs.closeSync(out);
+  let code: number | null | undefined;
+  const exited = new Promise<number | null>((resolve) => {
+    child.on('exit', (c, signal) => {
+      code = c ?? (signal ? 128 : null);
+      resolve(code);
+    });
+    child.on('error', () => {
+      code = 127;
+      resolve(127);
+    });
+  });
+  return { name, child, logFile, exited, exitCode: () => code };
+}
+
+function killGroup(pid: number, signal: NodeJS.Signals) {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    /* already gone */
+  }
+}
+
+/** SIGTERM the group, then SIGKILL whatever is left after the grace period. */
+export async function stopProcess(m: Managed, graceMs = 8000): Promise<void> {
+  const pid = m.child.pid;
+  if (!pid) return;
+  if (m.exitCode() === undefined) {
+    killGroup(pid, 'SIGTERM');
+    const timer = new Promise((r) => setTimeout(r, graceMs));
+    await Promise.race([m.exited, timer]);
+  }
+  killGroup(pid, 'SIGKILL');
+}
+
+export function tail(file: string, lines = 30): string {
+  try {
+    return fs.readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,127 @@
+/**
+ * `npm test`: lint, typecheck, unit tests, then the real stack (PostgreSQL, Auth emulator,
+ * api, web) for the integration and Playwright suites; tears it all down and ends with one
+ * line "N passed, N failed" summing every suite.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT, stackConfig } from './stack/config';
+import { startStack, type Stack } from './stack/stack';
+
+interface Tally {
+  name: string;
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+const tallies: Tally[] = [];
+const BIN = path.join(REPO_ROOT, 'node_modules', '.bin');
+const config = stackConfig('test');
+const outDir = path.join(config.runDir, 'results');
+
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: REPO_ROOT, env, stdio: 'inherit' });
+    child.on('exit', (code) => resolve(code ?? 1));
+    child.on('error', () => resolve(127));
+  });
+}
+
+function readJson<T>(file: string): T | null {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
+  } catch {
+    return null;
+  }
+}
+
+async function check(name: string, cmd: string, args: string[]) {
+  console.log(`\n━━ ${name} ━━`);
+  const code = await run(cmd, args);
+  tallies.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 });
+}
+
+async function jest(project: 'unit' | 'integration', env: NodeJS.ProcessEnv) {
+  console.log(`\n━━ jest ${project} ━━`);
+  const file = path.join(outDir, `jest-${project}.json`);
+  fs.rmSync(file, { force: true });
+  const code = await run(path.join(BIN, 'jest'), ['--selectProjects', project, '--json', `--outputFile=${file}`, '--passWithNoTests'], env);
+  const r = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numRuntimeErrorTestSuites: number }>(file);
+  if (!r) tallies.push({ name: `jest ${project}`, passed: 0, failed: 1, skipped: 0 });
+  else
+    tallies.push({
+      name: `jest ${project}`,
+      passed: r.numPassedTests,
+      failed: r.numFailedTests + r.numRuntimeErrorTestSuites + (code !== 0 && r.numFailedTests === 0 && r.numRuntimeErrorTestSuites === 0 ? 1 : 0),
+      skipped: r.numPendingTests,
+    });
+}
+
+async function playwright(stack: Stack) {
+  console.log('\n━━ playwright ━━');
+  const file = path.join(outDir, 'playwright.json');
+  fs.rmSync(file, { force: true });
+  const env = { ...stack.env, BASE_URL: stack.urls.web, API_URL: stack.urls.api, PLAYWRIGHT_JSON_OUTPUT_NAME: file };
+  const code = await run(path.join(BIN, 'playwright'), ['test', '--reporter=list,json'], env);
+  const r = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(file);
+  if (!r) tallies.push({ name: 'playwright', passed: 0, failed: 1, skipped: 0 });
+  else
+    tallies.push({
+      name: 'playwright',
+      passed: r.stats.expected + r.stats.flaky,
+      failed: r.stats.unexpected + (code !== 0 && r.stats.unexpected === 0 ? 1 : 0),
+      skipped: r.stats.skipped,
+    });
+}
+
+function summary(): number {
+  console.log('\n━━ summary ━━');
+  for (const t of tallies) console.log(`  ${t.name.padEnd(18)} ${t.passed} passed, ${t.failed} failed${t.skipped ? `, ${t.skipped} skipped` : ''}`);
+  const passed = tallies.reduce((a, t) => a + t.passed, 0);
+  const failed = tallies.reduce((a, t) => a + t.failed, 0);
+  console.log(`${passed} passed, ${failed} failed`);
+  return failed === 0 ? 0 : 1;
+}
+
+async function main() {
+  fs.mkdirSync(outDir, { recursive: true });
+  const only = process.argv.slice(2);
+  const want = (s: string) => only.length === 0 || only.includes(s);
+
+  if (want('lint')) await check('lint', path.join(BIN, 'eslint'), ['.', '--max-warnings=0']);
+  if (want('typecheck')) await check('typecheck', path.join(BIN, 'tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+  if (want('unit')) await jest('unit', process.env);
+
+  if (want('integration') || want('e2e')) {
+    // Tests start from an empty database every run; the dev data in .data/postgres is untouched.
+    fs.rmSync(config.pgDataDir, { recursive: true, force: true });
+    console.log('\n━━ starting the test stack ━━');
+    let stack: Stack | null = null;
+    const onSignal = async () => {
+      await stack?.stop();
+      process.exit(130);
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    try {
+      stack = await startStack(config);
+    } catch (e) {
+      console.error(`✗ the test stack did not start: ${e instanceof Error ? e.message : String(e)}`);
+      tallies.push({ name: 'stack', passed: 0, failed: 1, skipped: 0 });
+    }
+    if (stack) {
+      try {
+        if (want('integration')) await jest('integration', stack.env);
+        if (want('e2e')) await playwright(stack);
+      } finally {
+        console.log('\n━━ stopping the test stack ━━');
+        await stack.stop();
+      }
+    }
+  }
+  process.exit(summary());
+}
+
+void main();
