@@ -43,7 +43,8 @@ test.describe('every route as a visitor', () => {
         await expect(page).toHaveURL(new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
         await expectTabBar(page, path);
       }
-      await expect(page.getByTestId('global-header')).toHaveCount(path.includes('/play') ? 0 : 1);
+      const finalPath = new URL(page.url()).pathname;
+      await expect(page.getByTestId('global-header')).toHaveCount(finalPath.includes('/play') ? 0 : 1);
     });
   }
 
