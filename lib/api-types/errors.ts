@@ -1,0 +1,90 @@
+/**
+ * The one error format of every Yumecast API response, shared by the server (which produces it)
+ * and the browser (which checks it). A successful response carries `status: "ok"`; anything
+ * else is `{ status: "error", error: { code, message } }`.
+ *
+ * - `code` is stable and machine-readable: clients branch on it, never on the message.
+ * - `message` is Japanese text that is safe to show to a user as is (no stack, no SQL, no ids).
+ *
+ * Adding a code: append it to API_ERROR_CODES, give it a message below and an HTTP status in
+ * server/api/errors.ts (both are `Record`s over the union, so the type checker asks for them).
+ */
+
+export const API_ERROR_CODES = [
+  /** The request does not match the route's schema (params, query, body) or is not valid JSON. */
+  'invalid_request',
+  /** No usable `Authorization: Bearer <ID token>` header. */
+  'unauthorized',
+  /** The ID token is malformed, for another project, or names a user that does not exist. */
+  'token_invalid',
+  /** The ID token has expired; the client should refresh it and retry once. */
+  'token_expired',
+  /** The ID token was revoked (sign-out everywhere, password change); the user must sign in again. */
+  'token_revoked',
+  /** The account is disabled. */
+  'user_disabled',
+  /** Signed in, but not allowed to do this. */
+  'forbidden',
+  /** No such route or resource. */
+  'not_found',
+  /** The body is larger than the server accepts. */
+  'payload_too_large',
+  /** The body is not in a format the route accepts (e.g. not JSON). */
+  'unsupported_media_type',
+  /** Too many requests; retry later. */
+  'rate_limited',
+  /** A dependency (database, auth service) is unreachable; retry later. */
+  'service_unavailable',
+  /** A bug or an unexpected failure on our side. Details are only in the server log. */
+  'internal',
+] as const;
+
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
+
+export interface ApiErrorDetail {
+  code: ApiErrorCode;
+  message: string;
+}
+
+export interface ApiErrorResponse {
+  status: 'error';
+  error: ApiErrorDetail;
+}
+
+/** A successful response: `status: "ok"` plus the route's own fields. */
+export type ApiOkResponse<T extends object = Record<never, never>> = { status: 'ok' } & T;
+
+export type ApiResponse<T extends object = Record<never, never>> = ApiOkResponse<T> | ApiErrorResponse;
+
+/** Default user-facing message for each code. Routes may send a more specific one. */
+export const API_ERROR_MESSAGES: Record<ApiErrorCode, string> = {
+  invalid_request: 'リクエストの内容が正しくありません。',
+  unauthorized: 'ログインが必要です。',
+  token_invalid: 'ログイン情報を確認できませんでした。もう一度ログインしてください。',
+  token_expired: 'ログインの有効期限が切れました。もう一度お試しください。',
+  token_revoked: 'ログイン状態が無効になりました。もう一度ログインしてください。',
+  user_disabled: 'このアカウントは現在ご利用いただけません。',
+  forbidden: 'この操作を行う権限がありません。',
+  not_found: 'お探しのページまたはデータが見つかりません。',
+  payload_too_large: '送信されたデータが大きすぎます。',
+  unsupported_media_type: '送信されたデータの形式に対応していません。',
+  rate_limited: 'リクエストが多すぎます。しばらくしてからもう一度お試しください。',
+  service_unavailable: '現在サービスを利用できません。しばらくしてからもう一度お試しください。',
+  internal: 'エラーが発生しました。しばらくしてからもう一度お試しください。',
+};
+
+export function isApiErrorCode(value: unknown): value is ApiErrorCode {
+  return typeof value === 'string' && (API_ERROR_CODES as readonly string[]).includes(value);
+}
+
+/**
+ * True when `body` has the error shape. The code is only checked to be a string, so a client
+ * built before a new code was added still recognises the error (and can show its message).
+ */
+export function isApiErrorResponse(body: unknown): body is ApiErrorResponse {
+  if (typeof body !== 'object' || body === null) return false;
+  const { status, error } = body as { status?: unknown; error?: unknown };
+  if (status !== 'error' || typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return typeof code === 'string' && typeof message === 'string';
+}

@@ -1,0 +1,95 @@
+/**
+ * webrtc provider, player side: answers the host's offer, shows its video and sound, and sends
+ * input on the "input" data channel. A re-offer (after a dropped connection) is answered the
+ * same way, so reconnecting is just joining again.
+ */
+import { parseHostMessage, type PlayerMessage } from '../messages';
+import type { SessionToken, StreamSubscriber, SubscriberEvents } from '../types';
+import { SignalClient } from './signalClient';
+
+export class WebRtcSubscriber implements StreamSubscriber {
+  private pc: RTCPeerConnection | null = null;
+  private channel: RTCDataChannel | null = null;
+  private signal: SignalClient | null = null;
+
+  async join(token: SessionToken, events: SubscriberEvents): Promise<void> {
+    events.onState('connecting');
+    this.signal = new SignalClient({
+      url: token.webrtc.signalUrl,
+      token: token.webrtc.signalToken,
+      onMessage: (m) => {
+        if (m.type === 'offer') void this.answer(m.sdp, token, events).catch(() => events.onState('failed'));
+        else if (m.type === 'ice' && m.candidate) void this.pc?.addIceCandidate(m.candidate).catch(() => undefined);
+        else if (m.type === 'peer-left' && m.role === 'host') events.onState('reconnecting');
+      },
+      onRefused: () => events.onState('closed'),
+    });
+    this.signal.connect();
+  }
+
+  private async answer(sdp: string, token: SessionToken, events: SubscriberEvents): Promise<void> {
+    this.pc?.close();
+    const pc = new RTCPeerConnection({ iceServers: token.webrtc.iceServers });
+    this.pc = pc;
+    const stream = new MediaStream();
+    pc.ontrack = (ev) => {
+      stream.addTrack(ev.track);
+      events.onStream(stream);
+    };
+    pc.ondatachannel = (ev) => {
+      this.channel = ev.channel;
+      ev.channel.onmessage = (m) => {
+        const msg = parseHostMessage(m.data);
+        if (msg) events.onMessage(msg);
+      };
+    };
+    pc.onicecandidate = (ev) => this.signal?.send({ type: 'ice', candidate: ev.candidate ? ev.candidate.toJSON() : null });
+    pc.onconnectionstatechange = () => {
+      if (this.pc !== pc) return;
+      const s = pc.connectionState;
+      events.onState(s === 'connected' ? 'connected' : s === 'disconnected' ? 'reconnecting' : s === 'failed' ? 'failed' : s === 'closed' ? 'closed' : 'connecting');
+    };
+    await pc.setRemoteDescription({ type: 'offer', sdp });
+    const answer = await pc.createAnswer();
+    await pc.setLocalDescription(answer);
+    this.signal?.send({ type: 'answer', sdp: answer.sdp ?? '' });
+  }
+
+  send(msg: PlayerMessage): boolean {
+    if (this.channel?.readyState !== 'open') return false;
+    this.channel.send(JSON.stringify(msg));
+    return true;
+  }
+
+  async stats(): Promise<Record<string, number | string>> {
+    const out: Record<string, number | string> = {};
+    if (!this.pc) return out;
+    const report = await this.pc.getStats();
+    report.forEach((s) => {
+      if (s.type === 'inbound-rtp' && s.kind === 'video') {
+        Object.assign(out, {
+          framesPerSecond: s.framesPerSecond ?? 0,
+          frameWidth: s.frameWidth ?? 0,
+          frameHeight: s.frameHeight ?? 0,
+          framesDecoded: s.framesDecoded ?? 0,
+          framesDropped: s.framesDropped ?? 0,
+          packetsLost: s.packetsLost ?? 0,
+          jitter: s.jitter ?? 0,
+          bytesReceived: s.bytesReceived ?? 0,
+        });
+      }
+      if (s.type === 'candidate-pair' && s.state === 'succeeded' && s.nominated) {
+        out.currentRoundTripTime = s.currentRoundTripTime ?? 0;
+        out.availableIncomingBitrate = s.availableIncomingBitrate ?? 0;
+      }
+    });
+    return out;
+  }
+
+  leave(): void {
+    this.signal?.close();
+    this.pc?.close();
+    this.pc = null;
+    this.channel = null;
+  }
+}

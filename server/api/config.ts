@@ -1,0 +1,94 @@
+/**
+ * Configuration of the API server. Every value comes from the environment with a safe local
+ * default (loopback addresses, the embedded PostgreSQL, the demo Firebase project), so a fresh
+ * clone runs with no setup; tests pass their own values to buildApp instead.
+ */
+
+export interface ApiConfig {
+  /** API_HOST: interface to listen on. Loopback by default; set 0.0.0.0 only behind a proxy. */
+  host: string;
+  /** API_PORT */
+  port: number;
+  /** DATABASE_URL */
+  databaseUrl: string;
+  /** Optional schema put first on the search_path (tests use one per run). */
+  dbSchema?: string;
+  /** DATABASE_POOL_MAX: connections per API process. */
+  dbPoolMax: number;
+  /** Run pending migrations while the app starts (main and tests: yes). */
+  runMigrations: boolean;
+  /** API_BODY_LIMIT: largest accepted request body, in bytes. */
+  bodyLimit: number;
+  /** WEB_ORIGIN: comma-separated origins allowed by CORS. */
+  webOrigins: string[];
+  /** FIREBASE_PROJECT_ID: the project whose ID tokens are accepted. */
+  firebaseProjectId: string;
+  /**
+   * FIREBASE_AUTH_EMULATOR_HOST ("host:port"). When set, firebase-admin accepts unsigned emulator
+   * tokens, so it is refused in production (see loadConfig).
+   */
+  authEmulatorHost?: string;
+  /** LOG_LEVEL */
+  logLevel: string;
+}
+
+export const DEFAULT_DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:54329/yumecast';
+export const DEFAULT_WEB_ORIGINS = ['http://127.0.0.1:3000', 'http://localhost:3000'];
+export const DEFAULT_FIREBASE_PROJECT_ID = 'demo-yumecast';
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): ApiConfig {
+  const authEmulatorHost = nonEmpty(env.FIREBASE_AUTH_EMULATOR_HOST);
+  if (authEmulatorHost && env.NODE_ENV === 'production') {
+    // The emulator path skips token signature checks: in production it would accept forged tokens.
+    throw new Error('FIREBASE_AUTH_EMULATOR_HOST must not be set when NODE_ENV=production');
+  }
+  return {
+    host: nonEmpty(env.API_HOST) ?? '127.0.0.1',
+    port: intFromEnv(env, 'API_PORT', 8080, 0, 65535),
+    databaseUrl: nonEmpty(env.DATABASE_URL) ?? DEFAULT_DATABASE_URL,
+    dbPoolMax: intFromEnv(env, 'DATABASE_POOL_MAX', 10, 1, 1000),
+    runMigrations: true,
+    bodyLimit: intFromEnv(env, 'API_BODY_LIMIT', DEFAULT_BODY_LIMIT, 1, 1024 * 1024 * 1024),
+    webOrigins: listFromEnv(env.WEB_ORIGIN) ?? DEFAULT_WEB_ORIGINS,
+    firebaseProjectId: nonEmpty(env.FIREBASE_PROJECT_ID) ?? DEFAULT_FIREBASE_PROJECT_ID,
+    authEmulatorHost,
+    logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
+  };
+}
+
+/** The URL with its password replaced, for log lines and error messages. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparsable URL)';
+  }
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+function listFromEnv(value: string | undefined): string[] | undefined {
+  const items = value
+    ?.split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  return items && items.length > 0 ? items : undefined;
+}
+
+function intFromEnv(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+  }
+  return value;
+}

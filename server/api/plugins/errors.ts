@@ -1,0 +1,82 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ApiErrorCode } from '../../../lib/api-types/errors';
+import { isDatabaseUnavailable } from '../db/pool';
+import { ApiError, ERROR_HTTP_STATUS, errorBody } from '../errors';
+import { apiErrorSchema } from '../schemas';
+
+/**
+ * Turns every failure into the one error format: unknown routes, schema validation, body parser
+ * errors (too large, bad JSON, wrong content type), ApiError thrown by routes and hooks, the
+ * database going away, and bugs. Messages are the Japanese texts of lib/api-types/errors.ts;
+ * the cause (stack, SQL error, ajv message) goes to the log only.
+ */
+async function errorsPlugin(app: FastifyInstance): Promise<void> {
+  app.addSchema(apiErrorSchema);
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    request.log.info({ method: request.method, url: request.url }, 'route not found');
+    return reply.code(404).send(errorBody('not_found'));
+  });
+
+  app.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const { code, message } = classify(error);
+    const statusCode = ERROR_HTTP_STATUS[code];
+    if (statusCode >= 500) {
+      request.log.error({ err: error, code }, 'request failed');
+    } else {
+      // The cause says why (e.g. firebase-admin's "incorrect aud claim"); the message is for users.
+      const cause = error.cause instanceof Error ? error.cause.message : undefined;
+      request.log.info({ code, reason: cause ?? error.message, validation: error.validation }, 'request rejected');
+    }
+    if (statusCode === 401) {
+      // RFC 6750: tell the client which scheme is expected.
+      void reply.header('www-authenticate', 'Bearer realm="yumecast"');
+    }
+    return reply.code(statusCode).send(errorBody(code, message));
+  });
+}
+
+function classify(error: FastifyError): { code: ApiErrorCode; message?: string } {
+  if (error instanceof ApiError) return { code: error.code, message: error.message };
+  if (error.validation) return { code: 'invalid_request', message: validationMessage(error) };
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { code: 'payload_too_large' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { code: 'unsupported_media_type' };
+  }
+  if (isDatabaseUnavailable(error)) return { code: 'service_unavailable' };
+  // Errors Fastify or a plugin raised with a 4xx status (bad JSON, bad content-length, ...).
+  const status = error.statusCode ?? 500;
+  if (status === 401) return { code: 'unauthorized' };
+  if (status === 403) return { code: 'forbidden' };
+  if (status === 404) return { code: 'not_found' };
+  if (status === 413) return { code: 'payload_too_large' };
+  if (status === 415) return { code: 'unsupported_media_type' };
+  if (status === 429) return { code: 'rate_limited' };
+  if (status === 503) return { code: 'service_unavailable' };
+  if (status >= 400 && status < 500) return { code: 'invalid_request' };
+  return { code: 'internal' };
+}
+
+const CONTEXT_LABEL: Record<string, string> = {
+  body: '本文',
+  querystring: 'クエリ',
+  params: 'パス',
+  headers: 'ヘッダー',
+};
+
+/** Names the offending field (never ajv's English text, which may echo the input). */
+function validationMessage(error: FastifyError): string {
+  const first = error.validation?.[0];
+  const context = CONTEXT_LABEL[error.validationContext ?? ''] ?? '';
+  const missing = (first?.params as { missingProperty?: unknown } | undefined)?.missingProperty;
+  const field = [first?.instancePath?.replace(/^\//, '').replace(/\//g, '.'), typeof missing === 'string' ? missing : '']
+    .filter(Boolean)
+    .join('.');
+  const where = [context, field.slice(0, 64)].filter(Boolean).join(': ');
+  return where ? `リクエストの内容が正しくありません（${where}）。` : 'リクエストの内容が正しくありません。';
+}
+
+export default fp(errorsPlugin, { name: 'yumecast-errors', fastify: '5.x' });
