@@ -1,40 +1,40 @@
-import Link from 'next/link';
-import { useRouter } from 'next/router';
-import styled from 'styled-components';
+import type { GetServerSideProps } from 'next';
+import dynamic from 'next/dynamic';
 import { PageHead } from '@/components/seo/PageHead';
 import { AuthGate } from '@/components/layout/GuardContext';
-import { EmptyState } from '@/components/ui/EmptyState';
+import { readGameMeta } from '@/lib/catalog/localCatalog';
+import { FailurePanel } from '@/components/play/FailurePanel';
+import { Center } from '@/components/play/Overlays';
 
-const Stage = styled.div`
-  min-height: 100vh;
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  justify-content: center;
-  padding: 16px;
-  background: #000;
-  color: #fff;
-  h1 {
-    font-size: 1.1rem;
-  }
-`;
+// The player touches WebRTC and media APIs: it only ever renders in the browser.
+const PlayerView = dynamic(() => import('@/components/play/PlayerView').then((m) => m.PlayerView), { ssr: false });
 
-export default function Play() {
-  const { query } = useRouter();
-  const id = typeof query.id === 'string' ? query.id : '';
+interface Props {
+  id: string;
+  game: { id: string; title: string; description: string; keyArt: string } | null;
+}
+
+export const getServerSideProps: GetServerSideProps<Props> = async ({ params, res }) => {
+  const id = typeof params?.id === 'string' ? params.id : '';
+  const meta = readGameMeta(id);
+  if (!meta) res.statusCode = 404;
+  return { props: { id, game: meta ? { id: meta.id, title: meta.title, description: meta.description, keyArt: meta.keyArt } : null } };
+};
+
+export default function Play({ id, game }: Props) {
   return (
     <>
-      <PageHead title="プレイ" path={`/play/${encodeURIComponent(id)}`} />
-      <Stage data-testid="play-stage">
-        <h1>ゲームプレイ</h1>
+      <PageHead game={game ?? undefined} title={game ? undefined : 'タイトルが見つかりません'} />
+      <h1 style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{game ? `${game.title}をプレイ` : 'タイトルが見つかりません'}</h1>
+      {game ? (
         <AuthGate>
-          <EmptyState title="ゲームの配信を準備しています">
-            <p>
-              このタイトルのストリーミングはまだ開始できません。<Link href={`/title/${encodeURIComponent(id)}`}>作品ページへ戻る</Link>
-            </p>
-          </EmptyState>
+          <PlayerView gameId={game.id} title={game.title} />
         </AuthGate>
-      </Stage>
+      ) : (
+        <Center style={{ position: 'fixed', background: '#000' }}>
+          <FailurePanel failure="game_not_found" gameId={id} onRetry={() => undefined} />
+        </Center>
+      )}
     </>
   );
 }

@@ -1,0 +1,94 @@
+import styled from 'styled-components';
+import type { QualityLevel } from '@/lib/streaming/messages';
+import type { TouchControllerMode } from '@/lib/storage/playerConfig';
+
+const Bar = styled.div`
+  position: absolute;
+  top: 8px;
+  right: 8px;
+  z-index: 20;
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  gap: 6px;
+  max-width: calc(100% - 16px);
+  button,
+  select,
+  label {
+    display: inline-flex;
+    align-items: center;
+    gap: 6px;
+    height: 36px;
+    padding: 0 10px;
+    border: 0;
+    border-radius: 18px;
+    background: rgba(0, 0, 0, 0.55);
+    color: #fff;
+    font: inherit;
+    font-size: 0.8rem;
+    cursor: pointer;
+    backdrop-filter: blur(4px);
+  }
+  input[type='range'] {
+    width: 80px;
+  }
+  .exit {
+    background: rgba(200, 40, 60, 0.8);
+  }
+`;
+
+interface Props {
+  volume: number;
+  quality: QualityLevel;
+  touchMode: TouchControllerMode;
+  keypadShown: boolean;
+  onVolume(v: number): void;
+  onQuality(q: QualityLevel): void;
+  onTouchMode(m: TouchControllerMode): void;
+  onKeypad(): void;
+  onFullscreen(): void;
+  onScreenshot(): void;
+  onExit(): void;
+}
+
+/** The player's controls: volume, quality, touch mode, keypad, fullscreen, screenshot, exit. */
+export function ControlBar(p: Props) {
+  return (
+    <Bar data-testid="control-bar" onPointerDown={(e) => e.stopPropagation()}>
+      <label>
+        音量
+        <input
+          type="range"
+          min={0}
+          max={1}
+          step={0.05}
+          value={p.volume}
+          onChange={(e) => p.onVolume(Number(e.target.value))}
+          aria-label="音量"
+          data-testid="volume"
+        />
+      </label>
+      <select value={p.quality} onChange={(e) => p.onQuality(e.target.value as QualityLevel)} aria-label="画質" data-testid="quality">
+        <option value="high">画質：高</option>
+        <option value="medium">画質：中</option>
+        <option value="low">画質：低</option>
+      </select>
+      <select value={p.touchMode} onChange={(e) => p.onTouchMode(e.target.value as TouchControllerMode)} aria-label="タッチ操作" data-testid="touch-mode">
+        <option value="tap">タップ操作</option>
+        <option value="touchpad">タッチパッド操作</option>
+      </select>
+      <button type="button" onClick={p.onKeypad} aria-pressed={p.keypadShown} data-testid="keypad-toggle">
+        キーパッド
+      </button>
+      <button type="button" onClick={p.onScreenshot} data-testid="screenshot">
+        スクショ
+      </button>
+      <button type="button" onClick={p.onFullscreen} data-testid="fullscreen">
+        全画面
+      </button>
+      <button type="button" className="exit" onClick={p.onExit} data-testid="exit">
+        終了
+      </button>
+    </Bar>
+  );
+}

@@ -1,0 +1,66 @@
+import Link from 'next/link';
+import styled from 'styled-components';
+import { Button } from '@/components/ui/Button';
+import { FAILURE_MESSAGES, type PlayFailure } from '@/lib/session/playMessages';
+
+const Box = styled.div`
+  max-width: 440px;
+  padding: 28px 24px;
+  border-radius: 16px;
+  background: ${({ theme }) => theme.surface};
+  color: ${({ theme }) => theme.text};
+  text-align: center;
+  h2 {
+    margin: 0 0 12px;
+    font-size: 1.2rem;
+  }
+  p {
+    line-height: 1.8;
+    color: ${({ theme }) => theme.textMuted};
+  }
+  .actions {
+    display: flex;
+    flex-direction: column;
+    gap: 10px;
+    margin-top: 20px;
+  }
+`;
+
+interface Props {
+  failure: PlayFailure;
+  gameId: string;
+  onRetry: () => void;
+  onCloseOthers?: () => void;
+  onLogin?: () => void;
+}
+
+/** A clear Japanese message for every failure, with what the player can do next. */
+export function FailurePanel({ failure, gameId, onRetry, onCloseOthers, onLogin }: Props) {
+  const m = FAILURE_MESSAGES[failure];
+  return (
+    <Box role="alert" data-testid="play-failure" data-failure={failure}>
+      <h2>{m.title}</h2>
+      <p>{m.body}</p>
+      <div className="actions">
+        {failure === 'instance_limit' && onCloseOthers && (
+          <Button $variant="primary" $block onClick={onCloseOthers} data-testid="close-others">
+            ほかのプレイを終了して始める
+          </Button>
+        )}
+        {failure === 'verified_required' && onLogin && (
+          <Button $variant="primary" $block onClick={onLogin}>
+            ログイン・新規登録
+          </Button>
+        )}
+        {failure !== 'game_not_found' && failure !== 'verified_required' && failure !== 'unsupported' && (
+          <Button $variant={failure === 'instance_limit' ? 'normal' : 'primary'} $block onClick={onRetry} data-testid="play-retry">
+            {failure === 'session_closed' || failure === 'idle_timeout' || failure === 'background_timeout' ? 'もう一度プレイする' : 'もう一度試す'}
+          </Button>
+        )}
+        <Link href={failure === 'game_not_found' ? '/' : `/title/${encodeURIComponent(gameId)}`}>
+          {failure === 'game_not_found' ? 'ホームへ戻る' : '作品ページへ戻る'}
+        </Link>
+      </div>
+    </Box>
+  );
+}

@@ -1,0 +1,178 @@
+import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import styled from 'styled-components';
+import type { NamedKey } from '@/lib/streaming/messages';
+import type { TouchControllerMode } from '@/lib/storage/playerConfig';
+import { namedKey, normalisedPoint } from './coords';
+
+export type SendInput = (
+  m: { type: 'pointer'; kind: 'down' | 'up' | 'move'; x: number; y: number; button?: 0 | 1 | 2 } | { type: 'key'; kind: 'down' | 'up'; key: NamedKey } | { type: 'wheel'; dy: number },
+) => void;
+
+const Layer = styled.div`
+  position: absolute;
+  inset: 0;
+  z-index: 10;
+  touch-action: none;
+  cursor: default;
+`;
+
+const Cursor = styled.div`
+  position: absolute;
+  width: 18px;
+  height: 18px;
+  margin: -9px 0 0 -9px;
+  border-radius: 50%;
+  border: 2px solid #fff;
+  background: rgba(255, 92, 138, 0.7);
+  pointer-events: none;
+`;
+
+const Knob = styled.button`
+  position: absolute;
+  width: 64px;
+  height: 64px;
+  margin: -32px 0 0 -32px;
+  border-radius: 50%;
+  border: 2px solid rgba(255, 255, 255, 0.8);
+  background: rgba(255, 255, 255, 0.18);
+  touch-action: none;
+`;
+
+interface Props {
+  mode: TouchControllerMode;
+  knob: { x: number; y: number };
+  onKnobMove(p: { x: number; y: number }): void;
+  send: SendInput;
+  /** The element whose box is the letterboxed video. */
+  videoBox: () => DOMRect | null;
+}
+
+const MOVE_INTERVAL_MS = 33; // at most ~30 pointer moves per second
+
+/**
+ * Turns mouse, touch, wheel and keyboard into protocol messages. Tap mode sends the touched
+ * point; touchpad mode moves a cursor by relative drags and clicks with the knob.
+ */
+export function InputLayer({ mode, knob, onKnobMove, send, videoBox }: Props) {
+  const lastMove = useRef(0);
+  const [cursor, setCursor] = useState({ x: 0.5, y: 0.5 });
+  const drag = useRef<{ id: number; x: number; y: number } | null>(null);
+  const knobDrag = useRef<{ id: number; moved: boolean } | null>(null);
+
+  useEffect(() => {
+    const down = (e: KeyboardEvent) => {
+      if ((e.target as HTMLElement)?.closest?.('input, select, textarea')) return;
+      const k = namedKey(e.key);
+      if (!k) return;
+      e.preventDefault();
+      if (!e.repeat) send({ type: 'key', kind: 'down', key: k as NamedKey });
+    };
+    const up = (e: KeyboardEvent) => {
+      const k = namedKey(e.key);
+      if (k) send({ type: 'key', kind: 'up', key: k as NamedKey });
+    };
+    window.addEventListener('keydown', down);
+    window.addEventListener('keyup', up);
+    return () => {
+      window.removeEventListener('keydown', down);
+      window.removeEventListener('keyup', up);
+    };
+  }, [send]);
+
+  const point = (e: ReactPointerEvent) => {
+    const box = videoBox();
+    return box ? normalisedPoint(e.clientX, e.clientY, box) : null;
+  };
+  const button = (e: ReactPointerEvent): 0 | 1 | 2 => (e.button === 2 ? 2 : e.button === 1 ? 1 : 0);
+
+  if (mode === 'tap') {
+    return (
+      <Layer
+        data-testid="input-layer"
+        data-mode="tap"
+        onContextMenu={(e) => e.preventDefault()}
+        onWheel={(e) => send({ type: 'wheel', dy: Math.max(-5000, Math.min(5000, e.deltaY)) })}
+        onPointerDown={(e) => {
+          const p = point(e);
+          if (p) send({ type: 'pointer', kind: 'down', ...p, button: button(e) });
+        }}
+        onPointerUp={(e) => {
+          const p = point(e);
+          if (p) send({ type: 'pointer', kind: 'up', ...p, button: button(e) });
+        }}
+        onPointerMove={(e) => {
+          if (e.pointerType === 'touch') return;
+          const now = performance.now();
+          if (now - lastMove.current < MOVE_INTERVAL_MS) return;
+          lastMove.current = now;
+          const p = point(e);
+          if (p) send({ type: 'pointer', kind: 'move', ...p });
+        }}
+      />
+    );
+  }
+
+  // Touchpad mode: drags move the cursor relatively; the knob clicks at the cursor.
+  const click = () => {
+    send({ type: 'pointer', kind: 'down', ...cursor, button: 0 });
+    send({ type: 'pointer', kind: 'up', ...cursor, button: 0 });
+  };
+  return (
+    <Layer
+      data-testid="input-layer"
+      data-mode="touchpad"
+      onPointerDown={(e) => {
+        drag.current = { id: e.pointerId, x: e.clientX, y: e.clientY };
+      }}
+      onPointerMove={(e) => {
+        const d = drag.current;
+        const box = videoBox();
+        if (!d || d.id !== e.pointerId || !box) return;
+        const next = {
+          x: Math.min(1, Math.max(0, cursor.x + (e.clientX - d.x) / box.width)),
+          y: Math.min(1, Math.max(0, cursor.y + (e.clientY - d.y) / box.height)),
+        };
+        drag.current = { id: e.pointerId, x: e.clientX, y: e.clientY };
+        setCursor(next);
+        const now = performance.now();
+        if (now - lastMove.current >= MOVE_INTERVAL_MS) {
+          lastMove.current = now;
+          send({ type: 'pointer', kind: 'move', ...next });
+        }
+      }}
+      onPointerUp={() => {
+        drag.current = null;
+      }}
+    >
+      <Cursor style={{ left: `${cursor.x * 100}%`, top: `${cursor.y * 100}%` }} data-testid="touch-cursor" />
+      <Knob
+        type="button"
+        aria-label="クリック"
+        data-testid="knob"
+        style={{ left: `calc(${knob.x * 100}% )`, top: `calc(${knob.y * 100}% - 48px)` }}
+        onPointerDown={(e) => {
+          e.stopPropagation();
+          (e.target as HTMLElement).setPointerCapture?.(e.pointerId);
+          knobDrag.current = { id: e.pointerId, moved: false };
+        }}
+        onPointerMove={(e) => {
+          e.stopPropagation();
+          const k = knobDrag.current;
+          const parent = (e.currentTarget.parentElement as HTMLElement).getBoundingClientRect();
+          if (!k || k.id !== e.pointerId) return;
+          k.moved = true;
+          onKnobMove({
+            x: Math.min(1, Math.max(0, (e.clientX - parent.left) / parent.width)),
+            y: Math.min(1, Math.max(0, (e.clientY - parent.top + 48) / parent.height)),
+          });
+        }}
+        onPointerUp={(e) => {
+          e.stopPropagation();
+          const k = knobDrag.current;
+          knobDrag.current = null;
+          if (k && !k.moved) click();
+        }}
+      />
+    </Layer>
+  );
+}

@@ -1,0 +1,60 @@
+import styled from 'styled-components';
+import type { NamedKey } from '@/lib/streaming/messages';
+
+const Pad = styled.div`
+  position: absolute;
+  left: 50%;
+  bottom: 12px;
+  transform: translateX(-50%);
+  z-index: 20;
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: center;
+  gap: 6px;
+  max-width: calc(100% - 24px);
+  padding: 8px;
+  border-radius: 14px;
+  background: rgba(0, 0, 0, 0.55);
+  button {
+    min-width: 52px;
+    height: 40px;
+    border: 1px solid rgba(255, 255, 255, 0.25);
+    border-radius: 10px;
+    background: rgba(255, 255, 255, 0.08);
+    color: #fff;
+    font: inherit;
+    font-size: 0.8rem;
+    cursor: pointer;
+  }
+  button[aria-pressed='true'] {
+    background: rgba(255, 92, 138, 0.6);
+  }
+`;
+
+const KEYS: { key: NamedKey; label: string }[] = [
+  { key: 'Enter', label: '進む' },
+  { key: 'Backlog', label: 'ログ' },
+  { key: 'Auto', label: 'オート' },
+  { key: 'Skip', label: 'スキップ' },
+  { key: 'Save', label: 'セーブ' },
+  { key: 'Load', label: 'ロード' },
+  { key: 'Menu', label: 'メニュー' },
+  { key: 'ArrowUp', label: '↑' },
+  { key: 'ArrowDown', label: '↓' },
+];
+
+/** On-screen keys for touch screens (and for anyone who prefers buttons). */
+export function Keypad({ pinned, onKey, onPin }: { pinned: boolean; onKey(k: NamedKey): void; onPin(): void }) {
+  return (
+    <Pad data-testid="keypad" onPointerDown={(e) => e.stopPropagation()}>
+      {KEYS.map((k) => (
+        <button key={k.key} type="button" onClick={() => onKey(k.key)} data-key={k.key}>
+          {k.label}
+        </button>
+      ))}
+      <button type="button" aria-pressed={pinned} onClick={onPin} data-testid="keypad-pin">
+        {pinned ? '固定中' : '固定'}
+      </button>
+    </Pad>
+  );
+}

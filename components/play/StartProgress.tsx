@@ -1,0 +1,65 @@
+import styled from 'styled-components';
+import { Spinner } from '@/components/ui/Spinner';
+import { PROGRESS_STEPS, STEP_LABELS, type PlayStep } from '@/lib/session/playMessages';
+
+const Box = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 20px;
+  color: #fff;
+  text-align: center;
+  ol {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: flex;
+    flex-direction: column;
+    gap: 10px;
+    min-width: 260px;
+  }
+  li {
+    display: flex;
+    align-items: center;
+    gap: 10px;
+    opacity: 0.45;
+  }
+  li[data-state='active'] {
+    opacity: 1;
+    font-weight: 700;
+  }
+  li[data-state='done'] {
+    opacity: 0.8;
+  }
+  .mark {
+    width: 22px;
+    text-align: center;
+  }
+`;
+
+/** Starting a game shows each step (spec: long work shows progress). */
+export function StartProgress({ step, queuePosition, title }: { step: PlayStep; queuePosition: number | null; title: string }) {
+  const current = step === 'queue' ? 'start' : step;
+  const index = PROGRESS_STEPS.indexOf(current);
+  return (
+    <Box data-testid="start-progress" data-step={step}>
+      <h1>{title}</h1>
+      <ol>
+        {PROGRESS_STEPS.map((s, i) => {
+          const state = i < index ? 'done' : i === index ? 'active' : 'todo';
+          return (
+            <li key={s} data-state={state}>
+              <span className="mark">{state === 'done' ? '✓' : state === 'active' ? <Spinner size="small" label={STEP_LABELS[s]} /> : '・'}</span>
+              {STEP_LABELS[s]}
+            </li>
+          );
+        })}
+      </ol>
+      {step === 'queue' && (
+        <p data-testid="queue-position">
+          ただいま混み合っています。順番待ち：{queuePosition ?? '—'}番目
+        </p>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,131 @@
+import { PlayController, type PlaySnapshot } from './playController';
+import { SessionError } from '@/lib/api/sessions';
+import * as sessions from '@/lib/api/sessions';
+import * as streaming from '@/lib/streaming';
+import type { SubscriberEvents } from '@/lib/streaming/types';
+
+jest.mock('@/lib/api/sessions', () => {
+  const actual = jest.requireActual('@/lib/api/sessions');
+  return { ...actual, getSessionAll: jest.fn(), startGame: jest.fn(), getSessionStatus: jest.fn(), getSessionToken: jest.fn(), forceClose: jest.fn() };
+});
+jest.mock('@/lib/streaming', () => ({ createSubscriber: jest.fn() }));
+jest.mock('@/lib/analytics', () => ({ track: jest.fn() }));
+jest.mock('@/lib/api/client', () => ({ apiRequest: jest.fn(() => Promise.resolve({ status: 'ok' })) }));
+
+const api = sessions as jest.Mocked<typeof sessions>;
+const { track } = jest.requireMock('@/lib/analytics') as { track: jest.Mock };
+
+class FakeTrack {
+  kind = 'video';
+}
+class FakeStream {
+  getVideoTracks() {
+    return [new FakeTrack()];
+  }
+}
+
+function subscriberThat(onJoin: (events: SubscriberEvents) => void) {
+  return { join: jest.fn(async (_t: unknown, events: SubscriberEvents) => onJoin(events)), send: jest.fn(() => true), stats: jest.fn(async () => ({})), leave: jest.fn() };
+}
+
+const token = { provider: 'webrtc' } as never;
+
+beforeAll(() => {
+  (global as unknown as { RTCPeerConnection: unknown }).RTCPeerConnection = class {};
+});
+beforeEach(() => {
+  jest.clearAllMocks();
+  api.getSessionAll.mockResolvedValue([]);
+  api.startGame.mockResolvedValue('s-1');
+  api.getSessionToken.mockResolvedValue(token);
+});
+
+async function run(c: PlayController) {
+  await c.run();
+  c.dispose();
+}
+
+it('walks start → queue → starting → token → connecting → playing', async () => {
+  const steps: string[] = [];
+  api.getSessionStatus
+    .mockResolvedValueOnce({ state: 'queued', queuePosition: 2, failureReason: null })
+    .mockResolvedValueOnce({ state: 'starting', queuePosition: null, failureReason: null })
+    .mockResolvedValue({ state: 'ready', queuePosition: null, failureReason: null });
+  (streaming.createSubscriber as jest.Mock).mockResolvedValue(subscriberThat((ev) => ev.onStream(new FakeStream() as never)));
+  const c = new PlayController('g', { onChange: (s: PlaySnapshot) => steps[steps.length - 1] !== s.step && steps.push(s.step) });
+  jest.useFakeTimers({ advanceTimers: true });
+  await run(c);
+  jest.useRealTimers();
+  expect(steps).toEqual(['start', 'queue', 'starting', 'token', 'connecting', 'playing']);
+  expect(track).toHaveBeenCalledWith('game_start', { gameId: 'g' });
+  expect(c.snapshot.sessionId).toBe('s-1');
+});
+
+it('resumes the live session for the same title instead of starting another', async () => {
+  api.getSessionAll.mockResolvedValue([{ sessionId: 'live', gameId: 'g' }]);
+  api.getSessionStatus.mockResolvedValue({ state: 'playing', queuePosition: null, failureReason: null });
+  (streaming.createSubscriber as jest.Mock).mockResolvedValue(subscriberThat((ev) => ev.onStream(new FakeStream() as never)));
+  const c = new PlayController('g', { onChange: () => undefined });
+  await run(c);
+  expect(api.startGame).not.toHaveBeenCalled();
+  expect(c.snapshot.sessionId).toBe('live');
+});
+
+it('reports the instance limit with its analytics event', async () => {
+  api.startGame.mockRejectedValue(new SessionError('startGameError', 'instance_limit', 'x', 409));
+  const c = new PlayController('g', { onChange: () => undefined });
+  await run(c);
+  expect(c.snapshot.failure).toBe('instance_limit');
+  expect(track).toHaveBeenCalledWith('instance_limit', { gameId: 'g' });
+});
+
+it.each([
+  ['game_not_found', 'game_not_found'],
+  ['verified_required', 'verified_required'],
+  ['network', 'network_lost'],
+])('maps start error %s to the %s message', async (code, failure) => {
+  api.startGame.mockRejectedValue(new SessionError('startGameError', code, 'x'));
+  const c = new PlayController('g', { onChange: () => undefined });
+  await run(c);
+  expect(c.snapshot.failure).toBe(failure);
+});
+
+it('tells the player when the host was lost while starting', async () => {
+  api.getSessionStatus.mockResolvedValue({ state: 'failed', queuePosition: null, failureReason: 'host_lost' });
+  const c = new PlayController('g', { onChange: () => undefined });
+  await run(c);
+  expect(c.snapshot.failure).toBe('host_lost');
+});
+
+it('rejects a bye from the host as the end of play, and an idle warning counts down', async () => {
+  api.getSessionStatus.mockResolvedValue({ state: 'ready', queuePosition: null, failureReason: null });
+  let events: SubscriberEvents | null = null;
+  (streaming.createSubscriber as jest.Mock).mockResolvedValue(
+    subscriberThat((ev) => {
+      events = ev;
+      ev.onStream(new FakeStream() as never);
+    }),
+  );
+  const c = new PlayController('g', { onChange: () => undefined });
+  await c.run();
+  events!.onMessage({ v: 1, type: 'idle-warning', secondsLeft: 30 });
+  expect(c.snapshot.idleSecondsLeft).toBe(30);
+  c.send({ type: 'pointer', kind: 'move', x: 0.5, y: 0.5 });
+  expect(c.snapshot.idleSecondsLeft).toBeNull();
+  events!.onMessage({ v: 1, type: 'bye', reason: 'idle_timeout' });
+  expect(c.snapshot.failure).toBe('idle_timeout');
+  c.dispose();
+});
+
+it('fails with stream_failed when no video arrives', async () => {
+  jest.useFakeTimers();
+  api.getSessionStatus.mockResolvedValue({ state: 'ready', queuePosition: null, failureReason: null });
+  (streaming.createSubscriber as jest.Mock).mockResolvedValue(subscriberThat(() => undefined));
+  const c = new PlayController('g', { onChange: () => undefined });
+  const p = c.run();
+  await jest.advanceTimersByTimeAsync(21_000);
+  await p;
+  jest.useRealTimers();
+  expect(c.snapshot.failure).toBe('stream_failed');
+  c.dispose();
+});

@@ -1,0 +1,321 @@
+/**
+ * Runs one play of one title in the browser (spec section 4, "Game session flow"):
+ * start (or resume the user's live session for this title) → poll the status → get_token →
+ * join the stream; then keeps it alive: reconnects after a drop (60 s), sends WebRTC stats
+ * every 10 s, watches the host through the status, closes after 4 minutes in the background,
+ * and sends the beacon when the player leaves. The React page only renders its snapshots.
+ */
+import { track } from '@/lib/analytics';
+import { apiRequest } from '@/lib/api/client';
+import { config } from '@/lib/config';
+import { forceClose, getSessionAll, getSessionStatus, getSessionToken, SessionError, startGame } from '@/lib/api/sessions';
+import { createSubscriber } from '@/lib/streaming';
+import { playerMessage, type HostMessage, type PlayerMessage, type QualityLevel } from '@/lib/streaming/messages';
+import type { ConnectionState, StreamSubscriber } from '@/lib/streaming/types';
+import { failureOf, type PlayFailure, type PlayStep } from './playMessages';
+
+export const STATS_INTERVAL_MS = 10_000;
+export const BACKGROUND_CLOSE_MS = 4 * 60_000;
+export const RECONNECT_WINDOW_MS = 60_000;
+const STREAM_TIMEOUT_MS = 20_000;
+const HOST_WATCH_MS = 5_000;
+
+export interface PlaySnapshot {
+  step: PlayStep;
+  sessionId: string | null;
+  queuePosition: number | null;
+  stream: MediaStream | null;
+  connection: ConnectionState | null;
+  reconnecting: boolean;
+  idleSecondsLeft: number | null;
+  failure: PlayFailure | null;
+  /** Round-trip time of the last ping, ms. */
+  rttMs: number | null;
+}
+
+export interface PlayCallbacks {
+  onChange(s: PlaySnapshot): void;
+  onHostMessage?(m: HostMessage): void;
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const t = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(t);
+      reject(new DOMException('aborted', 'AbortError'));
+    });
+  });
+
+export class PlayController {
+  private snap: PlaySnapshot = {
+    step: 'start',
+    sessionId: null,
+    queuePosition: null,
+    stream: null,
+    connection: null,
+    reconnecting: false,
+    idleSecondsLeft: null,
+    failure: null,
+    rttMs: null,
+  };
+  private abort = new AbortController();
+  private subscriber: StreamSubscriber | null = null;
+  private timers: ReturnType<typeof setInterval>[] = [];
+  private startedAt = Date.now();
+  private reconnectSince: number | null = null;
+  private backgroundTimer: ReturnType<typeof setTimeout> | null = null;
+  private idleTimer: ReturnType<typeof setInterval> | null = null;
+  private ended = false;
+
+  constructor(
+    readonly gameId: string,
+    private readonly cb: PlayCallbacks,
+  ) {}
+
+  get snapshot(): PlaySnapshot {
+    return this.snap;
+  }
+
+  private set(patch: Partial<PlaySnapshot>) {
+    this.snap = { ...this.snap, ...patch };
+    this.cb.onChange(this.snap);
+  }
+
+  private fail(failure: PlayFailure) {
+    if (this.ended) return;
+    this.ended = true;
+    this.stopLoops();
+    this.subscriber?.leave();
+    this.subscriber = null;
+    this.set({ failure, stream: null, idleSecondsLeft: null, reconnecting: false });
+  }
+
+  /** Starts the whole flow; resolves when the video plays or the flow failed. */
+  async run(): Promise<void> {
+    const signal = this.abort.signal;
+    try {
+      this.set({ step: 'start' });
+      track('game_start', { gameId: this.gameId });
+      const sessionId = await this.startOrResume();
+      this.set({ sessionId });
+      await this.waitUntilReady(sessionId, signal);
+      await this.connect(sessionId, signal);
+      this.startLoops(sessionId);
+    } catch (e) {
+      if (signal.aborted) return;
+      if (e instanceof SessionError) {
+        if (e.code === 'instance_limit') track('instance_limit', { gameId: this.gameId });
+        this.fail(failureOf(e.code));
+      } else if (e instanceof PlayFailureError) {
+        this.fail(e.failure);
+      } else {
+        this.fail('unknown');
+      }
+    }
+  }
+
+  /** The user's live session for this title (a reload, a second tab) is resumed, not refused. */
+  private async startOrResume(): Promise<string> {
+    const live = await getSessionAll();
+    const mine = live.find((s) => s.gameId === this.gameId);
+    return mine ? mine.sessionId : startGame(this.gameId);
+  }
+
+  private async waitUntilReady(sessionId: string, signal: AbortSignal): Promise<void> {
+    let delay = 200;
+    for (;;) {
+      const s = await getSessionStatus(sessionId);
+      if (s.state === 'ready' || s.state === 'playing') return;
+      if (s.state === 'failed') throw new PlayFailureError(failureOf(s.failureReason));
+      if (s.state === 'closed' || s.state === 'closing') throw new PlayFailureError('session_closed');
+      this.set(s.state === 'queued' ? { step: 'queue', queuePosition: s.queuePosition } : { step: 'starting', queuePosition: null });
+      await sleep(delay, signal);
+      delay = s.state === 'queued' ? 2000 : Math.min(delay * 1.5, 1000);
+    }
+  }
+
+  private async connect(sessionId: string, signal: AbortSignal): Promise<void> {
+    this.set({ step: 'token' });
+    const token = await getSessionToken(sessionId);
+    if (signal.aborted) return;
+    this.set({ step: 'connecting' });
+    if (typeof RTCPeerConnection === 'undefined') throw new PlayFailureError('unsupported');
+    const subscriber = await createSubscriber(token.provider).catch(() => {
+      throw new PlayFailureError('unsupported');
+    });
+    this.subscriber?.leave();
+    this.subscriber = subscriber;
+    const gotVideo = new Promise<void>((resolve, reject) => {
+      const t = setTimeout(() => reject(new PlayFailureError('stream_failed')), STREAM_TIMEOUT_MS);
+      void subscriber.join(token, {
+        onStream: (stream) => {
+          if (stream.getVideoTracks().length === 0) return;
+          clearTimeout(t);
+          this.set({ stream });
+          resolve();
+        },
+        onMessage: (m) => this.onHostMessage(m),
+        onState: (state) => this.onConnection(state),
+      });
+    });
+    await gotVideo;
+    this.reconnectSince = null;
+    this.set({ step: 'playing', reconnecting: false });
+  }
+
+  private onConnection(state: ConnectionState) {
+    this.set({ connection: state });
+    if (this.ended || this.snap.step !== 'playing') return;
+    if (state === 'connected') {
+      this.reconnectSince = null;
+      this.set({ reconnecting: false });
+    } else if (state === 'reconnecting' || state === 'failed' || state === 'disconnected') {
+      void this.reconnect();
+    } else if (state === 'closed') {
+      void this.checkHost();
+    }
+  }
+
+  /** After a drop: wait briefly for ICE to recover, then join again with a fresh token, for 60 s. */
+  private async reconnect(): Promise<void> {
+    if (this.reconnectSince !== null) return;
+    this.reconnectSince = Date.now();
+    this.set({ reconnecting: true });
+    const sessionId = this.snap.sessionId!;
+    while (!this.ended && this.reconnectSince !== null) {
+      if (Date.now() - this.reconnectSince > RECONNECT_WINDOW_MS) return this.fail('network_lost');
+      try {
+        await sleep(2000, this.abort.signal);
+        if (this.snap.connection === 'connected') break;
+        const status = await getSessionStatus(sessionId);
+        if (status.state === 'failed') return this.fail(failureOf(status.failureReason));
+        if (status.state === 'closed' || status.state === 'closing') return this.fail('session_closed');
+        await this.connect(sessionId, this.abort.signal);
+        break;
+      } catch (e) {
+        if (this.abort.signal.aborted) return;
+        if (e instanceof SessionError && e.code === 'session_not_found') return this.fail('session_closed');
+      }
+    }
+    this.reconnectSince = null;
+    this.set({ reconnecting: false });
+  }
+
+  private onHostMessage(m: HostMessage) {
+    this.cb.onHostMessage?.(m);
+    switch (m.type) {
+      case 'pong':
+        this.set({ rttMs: Math.max(0, performance.now() - m.t) });
+        break;
+      case 'idle-warning':
+        this.startIdleCountdown(m.secondsLeft);
+        break;
+      case 'bye':
+        this.fail(m.reason === 'host_shutdown' || m.reason === 'error' ? 'host_lost' : failureOf(m.reason));
+        break;
+      default:
+        break;
+    }
+  }
+
+  private startIdleCountdown(seconds: number) {
+    if (this.idleTimer) clearInterval(this.idleTimer);
+    this.set({ idleSecondsLeft: seconds });
+    this.idleTimer = setInterval(() => {
+      const left = (this.snap.idleSecondsLeft ?? 0) - 1;
+      this.set({ idleSecondsLeft: Math.max(0, left) });
+      if (left <= 0 && this.idleTimer) clearInterval(this.idleTimer);
+    }, 1000);
+  }
+
+  /** Sends a message to the game; any input also clears the idle warning. */
+  send(body: Parameters<typeof playerMessage>[0]): boolean {
+    const ok = this.subscriber?.send(playerMessage(body) as PlayerMessage) ?? false;
+    if (ok && (body.type === 'pointer' || body.type === 'key' || body.type === 'wheel') && this.snap.idleSecondsLeft !== null) {
+      if (this.idleTimer) clearInterval(this.idleTimer);
+      this.set({ idleSecondsLeft: null });
+    }
+    return ok;
+  }
+
+  setQuality(level: QualityLevel) {
+    track('video_quality', { gameId: this.gameId, quality: level });
+    this.send({ type: 'quality', level });
+  }
+
+  requestScreenshot(): string {
+    const requestId = `s${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+    this.send({ type: 'screenshot', requestId });
+    return requestId;
+  }
+
+  private startLoops(sessionId: string) {
+    const stats = setInterval(() => void this.sendStats(sessionId), STATS_INTERVAL_MS);
+    const host = setInterval(() => void this.checkHost(), HOST_WATCH_MS);
+    const ping = setInterval(() => this.send({ type: 'ping', t: performance.now() }), 5000);
+    this.timers.push(stats, host, ping);
+  }
+
+  private stopLoops() {
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+    if (this.idleTimer) clearInterval(this.idleTimer);
+    if (this.backgroundTimer) clearTimeout(this.backgroundTimer);
+  }
+
+  private async sendStats(sessionId: string) {
+    const stats = await this.subscriber?.stats().catch(() => null);
+    if (!stats) return;
+    await apiRequest('/v1/collect/stats/webrtc', { method: 'POST', body: { sessionId, gameId: this.gameId, stats } }).catch(() => undefined);
+  }
+
+  /** The host is watched through the api: a lost host shows up as a failed session. */
+  private async checkHost() {
+    if (this.ended || !this.snap.sessionId) return;
+    const s = await getSessionStatus(this.snap.sessionId).catch(() => null);
+    if (!s) return;
+    if (s.state === 'failed') this.fail(failureOf(s.failureReason));
+    else if (s.state === 'closed') this.fail('session_closed');
+  }
+
+  /** Page visibility: 4 minutes in the background closes the session (DESIGN §4). */
+  setHidden(hidden: boolean) {
+    if (this.backgroundTimer) clearTimeout(this.backgroundTimer);
+    this.backgroundTimer = null;
+    if (hidden && this.snap.sessionId && !this.ended) {
+      this.backgroundTimer = setTimeout(() => {
+        void this.exit().then(() => this.fail('background_timeout'));
+      }, BACKGROUND_CLOSE_MS);
+    }
+  }
+
+  /** The beacon of spec section 7, sent when the player leaves the page. */
+  sendBeacon() {
+    if (!this.snap.sessionId || typeof navigator === 'undefined' || !navigator.sendBeacon) return;
+    const body = JSON.stringify({ sessionId: this.snap.sessionId, gameId: this.gameId, elapsed: Math.round((Date.now() - this.startedAt) / 1000) });
+    navigator.sendBeacon(`${config.apiUrl}/collect`, new Blob([body], { type: 'text/plain' }));
+  }
+
+  /** Exit: force_close the session on the server, then stop everything here. */
+  async exit(): Promise<void> {
+    const id = this.snap.sessionId;
+    this.dispose();
+    if (id) await forceClose(id).catch(() => undefined);
+  }
+
+  /** Stops everything in the browser (the server session stays for a reconnect). */
+  dispose() {
+    this.ended = true;
+    this.abort.abort();
+    this.stopLoops();
+    this.subscriber?.leave();
+    this.subscriber = null;
+  }
+}
+
+class PlayFailureError extends Error {
+  constructor(readonly failure: PlayFailure) {
+    super(failure);
+  }
+}
