@@ -1,3 +1,4 @@
+import Image from 'next/image';
 import Link from 'next/link';
 import styled from 'styled-components';
 import type { GameSummary } from '@/lib/types/game';
@@ -28,8 +29,11 @@ const Card = styled(Link)`
   background: ${({ theme }) => theme.surface};
   border: 1px solid ${({ theme }) => theme.border};
   .art {
+    display: block;
+    width: 100%;
+    height: auto;
     aspect-ratio: 16 / 9;
-    background: linear-gradient(135deg, ${({ theme }) => theme.surfaceRaised}, ${({ theme }) => theme.border});
+    background: ${({ theme }) => theme.surfaceRaised};
   }
   .meta {
     padding: 8px 10px 12px;
@@ -51,7 +55,7 @@ export function GameCardGrid({ games }: { games: GameSummary[] }) {
       {games.map((g) => (
         <li key={g.id}>
           <Card href={`/title/${g.id}`} data-testid="game-card">
-            <div className="art" aria-hidden />
+            <Image className="art" src={g.keyArt} alt="" width={1280} height={720} sizes="(max-width: 575px) 50vw, (max-width: 991px) 33vw, 300px" />
             <div className="meta">
               <p className="title">{g.title}</p>
               <p className="brand">{g.brand}</p>

@@ -1,4 +1,5 @@
 import type { GetStaticPaths, GetStaticProps } from 'next';
+import Image from 'next/image';
 import Link from 'next/link';
 import styled from 'styled-components';
 import { PageHead } from '@/components/seo/PageHead';
@@ -25,6 +26,16 @@ const Tags = styled.ul`
     background: ${({ theme }) => theme.surfaceRaised};
     font-size: 0.85rem;
   }
+`;
+
+const KeyArt = styled(Image)`
+  display: block;
+  width: 100%;
+  height: auto;
+  max-width: 960px;
+  aspect-ratio: 16 / 9;
+  border-radius: 12px;
+  margin-bottom: 16px;
 `;
 
 const Description = styled.p`
@@ -70,6 +81,7 @@ export default function TitlePage({ game }: Props) {
     <>
       <PageHead game={game} jsonLd={videoGameJsonLd(game)} />
       <PageContainer>
+        <KeyArt src={game.keyArt} alt={`${game.title}のキービジュアル`} width={1280} height={720} sizes="(max-width: 991px) 100vw, 960px" priority />
         <h1>{game.title}</h1>
         <p>
           <Link href={`/brand#${encodeURIComponent(game.brand)}`}>{game.brand}</Link>
