@@ -1,0 +1,412 @@
+/**
+ * The streaming protocol's messages: THE one definition of what travels between the player's
+ * browser and the game host, over the data channel (webrtc) or the message channel (agora RTM /
+ * trtc). One JSON object per message, versioned with `v`. Both sides import this file.
+ *
+ * - player → host: pointer, key, wheel, quality, screenshot, ping.
+ * - host → player: ready, pong, screenshot-saved, idle-warning, bye, error.
+ *
+ * The host treats every player message as hostile: `parsePlayerMessage` accepts only the exact
+ * shapes below (no extra fields, finite numbers, coordinates in 0..1, named keys only, short
+ * ids) and returns null for anything else, which the host drops and counts. A `RateLimiter`
+ * (token bucket) drops floods before they reach the game.
+ */
+
+export const PROTOCOL_VERSION = 1 as const;
+
+/** Largest raw message (JSON text) either side accepts, in characters. */
+export const MAX_MESSAGE_CHARS = 1024;
+/** Largest id (screenshot request id) a player may send. */
+export const MAX_ID_CHARS = 64;
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz'.split('');
+const DIGITS = '0123456789'.split('');
+
+/**
+ * Keys a player may send. Physical keys by their `KeyboardEvent.key`-like names (Space for ' '),
+ * letters in lower case, digits; plus VN commands a player UI can send as buttons.
+ */
+export const NAMED_KEYS = [
+  'Enter',
+  'Space',
+  'Escape',
+  'ArrowUp',
+  'ArrowDown',
+  'ArrowLeft',
+  'ArrowRight',
+  'Backspace',
+  'Control',
+  'PageUp',
+  'PageDown',
+  ...LETTERS,
+  ...DIGITS,
+  /** VN commands (buttons of the player UI): */
+  'Backlog',
+  'Auto',
+  'Skip',
+  'Save',
+  'Load',
+  'Menu',
+] as const;
+export type NamedKey = (typeof NAMED_KEYS)[number];
+const NAMED_KEY_SET: ReadonlySet<string> = new Set(NAMED_KEYS);
+
+export const QUALITY_LEVELS = ['high', 'medium', 'low'] as const;
+export type QualityLevel = (typeof QUALITY_LEVELS)[number];
+
+/** 0 = primary (left / touch), 1 = middle, 2 = secondary (right). */
+export type PointerButton = 0 | 1 | 2;
+
+export interface PointerMessage {
+  v: 1;
+  type: 'pointer';
+  kind: 'down' | 'up' | 'move';
+  /** 0..1 from the left edge of the video. */
+  x: number;
+  /** 0..1 from the top edge of the video. */
+  y: number;
+  button?: PointerButton;
+}
+export interface KeyMessage {
+  v: 1;
+  type: 'key';
+  kind: 'down' | 'up';
+  key: NamedKey;
+}
+export interface WheelMessage {
+  v: 1;
+  type: 'wheel';
+  /** Positive scrolls down (towards newer text), negative up (towards the backlog); pixels. */
+  dy: number;
+}
+export interface QualityMessage {
+  v: 1;
+  type: 'quality';
+  level: QualityLevel;
+}
+export interface ScreenshotMessage {
+  v: 1;
+  type: 'screenshot';
+  requestId: string;
+}
+export interface PingMessage {
+  v: 1;
+  type: 'ping';
+  /** The sender's clock (ms); echoed in pong. */
+  t: number;
+}
+export type PlayerMessage =
+  | PointerMessage
+  | KeyMessage
+  | WheelMessage
+  | QualityMessage
+  | ScreenshotMessage
+  | PingMessage;
+/** The messages that are game input (what the VN engine's applyInput takes). */
+export type InputMessage = PointerMessage | KeyMessage | WheelMessage;
+
+export const BYE_REASONS = [
+  /** No input for too long (after an idle-warning). */
+  'idle_timeout',
+  /** The player's tab stayed in the background too long. */
+  'background_timeout',
+  /** The player or the API closed the session. */
+  'session_closed',
+  /** The same user started a session elsewhere. */
+  'replaced',
+  /** The game reached its end and the session was closed. */
+  'game_over',
+  /** The host is shutting down or draining. */
+  'host_shutdown',
+  /** Something failed on the host. */
+  'error',
+] as const;
+export type ByeReason = (typeof BYE_REASONS)[number];
+
+export const HOST_ERROR_CODES = [
+  /** The player sent too many messages; some were dropped. */
+  'rate_limited',
+  /** A message was malformed and dropped. */
+  'bad_message',
+  /** The screenshot could not be taken or stored. */
+  'screenshot_failed',
+  /** The screenshot limit for this session or user is reached. */
+  'screenshot_limit',
+  /** The game runtime failed. */
+  'runtime_error',
+  'internal',
+] as const;
+export type HostErrorCode = (typeof HOST_ERROR_CODES)[number];
+
+export interface ReadyMessage {
+  v: 1;
+  type: 'ready';
+}
+export interface PongMessage {
+  v: 1;
+  type: 'pong';
+  t: number;
+}
+export interface ScreenshotSavedMessage {
+  v: 1;
+  type: 'screenshot-saved';
+  requestId: string;
+  screenshotId: string;
+}
+export interface IdleWarningMessage {
+  v: 1;
+  type: 'idle-warning';
+  secondsLeft: number;
+}
+export interface ByeMessage {
+  v: 1;
+  type: 'bye';
+  reason: ByeReason;
+}
+export interface HostErrorMessage {
+  v: 1;
+  type: 'error';
+  code: HostErrorCode;
+  /** Only for screenshot failures: which request failed. */
+  requestId?: string;
+}
+export type HostMessage =
+  | ReadyMessage
+  | PongMessage
+  | ScreenshotSavedMessage
+  | IdleWarningMessage
+  | ByeMessage
+  | HostErrorMessage;
+
+// ---------------------------------------------------------------------------------------------
+// Validation
+
+type Obj = Record<string, unknown>;
+
+/** Accepts a JSON string (bounded), an ArrayBuffer/Uint8Array of UTF-8 JSON, or a plain object. */
+function toObject(raw: unknown): Obj | null {
+  let value: unknown = raw;
+  if (typeof raw === 'string' || raw instanceof ArrayBuffer || ArrayBuffer.isView(raw)) {
+    let text: string;
+    if (typeof raw === 'string') {
+      text = raw;
+    } else {
+      const bytes =
+        raw instanceof ArrayBuffer
+          ? new Uint8Array(raw)
+          : new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength);
+      if (bytes.byteLength > MAX_MESSAGE_CHARS * 4) return null;
+      try {
+        text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+      } catch {
+        return null;
+      }
+    }
+    if (text.length > MAX_MESSAGE_CHARS) return null;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return null;
+    }
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return null;
+  return value as Obj;
+}
+
+function hasOnly(o: Obj, allowed: readonly string[]): boolean {
+  const keys = Object.keys(o);
+  if (keys.length > allowed.length) return false;
+  return keys.every((k) => allowed.includes(k));
+}
+
+const isFiniteNumber = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
+const isUnit = (n: unknown): n is number => isFiniteNumber(n) && n >= 0 && n <= 1;
+const ID_RE = /^[A-Za-z0-9_.:-]+$/;
+const isId = (s: unknown): s is string =>
+  typeof s === 'string' && s.length > 0 && s.length <= MAX_ID_CHARS && ID_RE.test(s);
+
+/** Largest |dy| of one wheel message (pixels); a real wheel sends ~100 per notch. */
+export const MAX_WHEEL_DY = 10000;
+
+/**
+ * Validates one message from a player. Returns a fresh object with exactly the known fields, or
+ * null when the message is not exactly one of the player→host shapes of this protocol version.
+ */
+export function parsePlayerMessage(raw: unknown): PlayerMessage | null {
+  const o = toObject(raw);
+  if (!o || o.v !== PROTOCOL_VERSION) return null;
+  switch (o.type) {
+    case 'pointer': {
+      if (!hasOnly(o, ['v', 'type', 'kind', 'x', 'y', 'button'])) return null;
+      if (o.kind !== 'down' && o.kind !== 'up' && o.kind !== 'move') return null;
+      if (!isUnit(o.x) || !isUnit(o.y)) return null;
+      const msg: PointerMessage = { v: 1, type: 'pointer', kind: o.kind, x: o.x, y: o.y };
+      if (o.button !== undefined) {
+        if (o.button !== 0 && o.button !== 1 && o.button !== 2) return null;
+        msg.button = o.button;
+      }
+      return msg;
+    }
+    case 'key': {
+      if (!hasOnly(o, ['v', 'type', 'kind', 'key'])) return null;
+      if (o.kind !== 'down' && o.kind !== 'up') return null;
+      if (typeof o.key !== 'string' || !NAMED_KEY_SET.has(o.key)) return null;
+      return { v: 1, type: 'key', kind: o.kind, key: o.key as NamedKey };
+    }
+    case 'wheel': {
+      if (!hasOnly(o, ['v', 'type', 'dy'])) return null;
+      if (!isFiniteNumber(o.dy) || Math.abs(o.dy) > MAX_WHEEL_DY) return null;
+      return { v: 1, type: 'wheel', dy: o.dy };
+    }
+    case 'quality': {
+      if (!hasOnly(o, ['v', 'type', 'level'])) return null;
+      if (!(QUALITY_LEVELS as readonly unknown[]).includes(o.level)) return null;
+      return { v: 1, type: 'quality', level: o.level as QualityLevel };
+    }
+    case 'screenshot': {
+      if (!hasOnly(o, ['v', 'type', 'requestId'])) return null;
+      if (!isId(o.requestId)) return null;
+      return { v: 1, type: 'screenshot', requestId: o.requestId };
+    }
+    case 'ping': {
+      if (!hasOnly(o, ['v', 'type', 't'])) return null;
+      if (!isFiniteNumber(o.t)) return null;
+      return { v: 1, type: 'ping', t: o.t };
+    }
+    default:
+      return null;
+  }
+}
+
+/** Validates one message from the host (the player side's counterpart of parsePlayerMessage). */
+export function parseHostMessage(raw: unknown): HostMessage | null {
+  const o = toObject(raw);
+  if (!o || o.v !== PROTOCOL_VERSION) return null;
+  switch (o.type) {
+    case 'ready':
+      return hasOnly(o, ['v', 'type']) ? { v: 1, type: 'ready' } : null;
+    case 'pong':
+      return hasOnly(o, ['v', 'type', 't']) && isFiniteNumber(o.t)
+        ? { v: 1, type: 'pong', t: o.t }
+        : null;
+    case 'screenshot-saved':
+      return hasOnly(o, ['v', 'type', 'requestId', 'screenshotId']) &&
+        isId(o.requestId) &&
+        isId(o.screenshotId)
+        ? { v: 1, type: 'screenshot-saved', requestId: o.requestId, screenshotId: o.screenshotId }
+        : null;
+    case 'idle-warning':
+      return hasOnly(o, ['v', 'type', 'secondsLeft']) &&
+        isFiniteNumber(o.secondsLeft) &&
+        o.secondsLeft >= 0
+        ? { v: 1, type: 'idle-warning', secondsLeft: o.secondsLeft }
+        : null;
+    case 'bye':
+      return hasOnly(o, ['v', 'type', 'reason']) &&
+        (BYE_REASONS as readonly unknown[]).includes(o.reason)
+        ? { v: 1, type: 'bye', reason: o.reason as ByeReason }
+        : null;
+    case 'error': {
+      if (!hasOnly(o, ['v', 'type', 'code', 'requestId'])) return null;
+      if (!(HOST_ERROR_CODES as readonly unknown[]).includes(o.code)) return null;
+      const msg: HostErrorMessage = { v: 1, type: 'error', code: o.code as HostErrorCode };
+      if (o.requestId !== undefined) {
+        if (!isId(o.requestId)) return null;
+        msg.requestId = o.requestId;
+      }
+      return msg;
+    }
+    default:
+      return null;
+  }
+}
+
+/** True for the messages that are game input (pointer, key, wheel). */
+export function isInputMessage(m: PlayerMessage): m is InputMessage {
+  return m.type === 'pointer' || m.type === 'key' || m.type === 'wheel';
+}
+
+/** Serialises a message for the wire (one JSON text per message). */
+export function serializeMessage(msg: PlayerMessage | HostMessage): string {
+  return JSON.stringify(msg);
+}
+
+type Without<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
+
+/** Builds a player message with the current protocol version: `playerMessage({type:'ping', t})`. */
+export function playerMessage(body: Without<PlayerMessage, 'v'>): PlayerMessage {
+  return { v: PROTOCOL_VERSION, ...body } as PlayerMessage;
+}
+
+/** Builds a host message with the current protocol version: `hostMessage({type:'ready'})`. */
+export function hostMessage(body: Without<HostMessage, 'v'>): HostMessage {
+  return { v: PROTOCOL_VERSION, ...body } as HostMessage;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rate limiting
+
+export interface RateLimiterOptions {
+  /** Tokens added per second (sustained messages per second). Default 60. */
+  ratePerSecond?: number;
+  /** Bucket size (largest burst). Default 120. */
+  burst?: number;
+  /** Clock in milliseconds; default performance.now / Date.now. */
+  now?: () => number;
+}
+
+/**
+ * Token bucket: each message takes one token; tokens refill at `ratePerSecond` up to `burst`.
+ * `take()` returns false when the bucket is empty (drop the message). Counts what it dropped.
+ */
+export class RateLimiter {
+  readonly ratePerSecond: number;
+  readonly burst: number;
+  private tokens: number;
+  private last: number;
+  private readonly now: () => number;
+  /** Messages refused since creation. */
+  dropped = 0;
+  /** Messages allowed since creation. */
+  allowed = 0;
+
+  constructor(options: RateLimiterOptions = {}) {
+    this.ratePerSecond = options.ratePerSecond ?? 60;
+    this.burst = options.burst ?? 120;
+    if (!(this.ratePerSecond > 0) || !(this.burst >= 1)) {
+      throw new RangeError('RateLimiter: ratePerSecond must be > 0 and burst >= 1');
+    }
+    this.now =
+      options.now ??
+      (typeof performance !== 'undefined' ? () => performance.now() : () => Date.now());
+    this.tokens = this.burst;
+    this.last = this.now();
+  }
+
+  private refill(): void {
+    const t = this.now();
+    const elapsed = Math.max(0, t - this.last);
+    this.last = t;
+    this.tokens = Math.min(this.burst, this.tokens + (elapsed * this.ratePerSecond) / 1000);
+  }
+
+  /** Takes `cost` tokens if available. */
+  take(cost = 1): boolean {
+    this.refill();
+    if (this.tokens + 1e-9 >= cost) {
+      this.tokens = Math.max(0, this.tokens - cost);
+      this.allowed++;
+      return true;
+    }
+    this.dropped++;
+    return false;
+  }
+
+  /** Tokens currently available (after refill). */
+  available(): number {
+    this.refill();
+    return this.tokens;
+  }
+}

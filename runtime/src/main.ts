@@ -1,0 +1,414 @@
+/**
+ * The page: window.yumecast, the render loop, and (for development in a normal browser) DOM
+ * mouse/keyboard input. The game host drives it with start(), applyInput(), captureStream().
+ */
+import {
+  NAMED_KEYS,
+  isInputMessage,
+  parsePlayerMessage,
+  type NamedKey,
+  type PlayerMessage,
+  type QualityLevel,
+} from '../../lib/streaming/messages';
+import { Assets, loadGameFiles } from './assets';
+import { AudioEngine } from './audio/engine';
+import { Engine } from './engine';
+import { H, W } from './effects';
+import { Renderer } from './render';
+import { StoryCompileError, loadStory } from './story';
+import { font } from './text';
+import type { EngineEvent, EngineState, ReadyInfo, SaveSlotInput, StartOptions } from './types';
+
+export const RUNTIME_VERSION = '1.0.0';
+
+const canvas = (document.getElementById('screen') as HTMLCanvasElement | null) ?? createCanvas();
+function createCanvas(): HTMLCanvasElement {
+  const c = document.createElement('canvas');
+  c.id = 'screen';
+  document.body.appendChild(c);
+  return c;
+}
+canvas.width = W;
+canvas.height = H;
+const ctx2d = canvas.getContext('2d', { alpha: false })!;
+ctx2d.fillStyle = '#000';
+ctx2d.fillRect(0, 0, W, H);
+
+let audio: AudioEngine | null = null;
+function getAudio(): AudioEngine {
+  if (!audio) audio = new AudioEngine({ volume: 0.8 });
+  return audio;
+}
+
+let engine: Engine | null = null;
+let renderer: Renderer | null = null;
+let startPromise: Promise<ReadyInfo> | null = null;
+let quality: QualityLevel = 'high';
+let frames = 0;
+/** Moving average of the time one frame takes to draw (ms). */
+let drawMs = 0;
+let targetFps = 30;
+const listeners = new Map<string, Set<(payload: unknown) => void>>();
+
+function emit(name: EngineEvent, payload: unknown): void {
+  for (const fn of listeners.get(name) ?? []) {
+    try {
+      fn(payload);
+    } catch (e) {
+      console.error('[yumecast] listener failed', e);
+    }
+  }
+  // A binding the host may expose before the page loads (playwright exposeBinding).
+  const bridge = (window as unknown as { __yumecastEvent?: (n: string, p: unknown) => unknown }).__yumecastEvent;
+  if (typeof bridge === 'function') {
+    try {
+      void Promise.resolve(bridge(name, payload)).catch(() => undefined);
+    } catch {
+      /* the host went away */
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// render loop: at most `targetFps`; only as fast as the screen animates; a keep-alive otherwise
+// (a captured canvas only produces video frames when it is drawn).
+
+const KEEPALIVE_FPS = 5;
+let lastDraw = -1e9;
+let lastCallback = performance.now();
+
+function drawBoot(now: number): void {
+  ctx2d.fillStyle = '#000';
+  ctx2d.fillRect(0, 0, W, H);
+  if (startPromise) {
+    ctx2d.fillStyle = 'rgba(255,255,255,0.6)';
+    ctx2d.font = font(18);
+    ctx2d.textAlign = 'right';
+    ctx2d.fillText(`NOW LOADING${'.'.repeat(1 + (Math.floor(now / 400) % 3))}`, W - 40, H - 36);
+    ctx2d.textAlign = 'left';
+  }
+}
+
+function frame(now: number): void {
+  lastCallback = now;
+  const e = engine;
+  let fps = KEEPALIVE_FPS;
+  if (e && renderer) fps = e.dirty ? 60 : Math.max(KEEPALIVE_FPS, e.animationFps(now));
+  else if (startPromise) fps = 10;
+  fps = Math.min(fps, e?.dirty ? 60 : targetFps);
+  if (now - lastDraw >= 1000 / fps - 2) {
+    lastDraw = now;
+    frames++;
+    try {
+      const t = performance.now();
+      if (e && renderer) renderer.draw(now);
+      else drawBoot(now);
+      drawMs = drawMs * 0.95 + (performance.now() - t) * 0.05;
+    } catch (err) {
+      console.error('[yumecast] draw failed', err);
+    }
+  }
+}
+
+function rafLoop(now: number): void {
+  frame(now);
+  requestAnimationFrame(rafLoop);
+}
+requestAnimationFrame(rafLoop);
+// rAF stops when the page is hidden; keep frames (and the stream) coming anyway.
+setInterval(() => {
+  const now = performance.now();
+  if (now - lastCallback > 250) frame(now);
+}, 100);
+
+// ---------------------------------------------------------------------------------------------
+// start
+
+const UI_TEXT =
+  'はじめからつづきからメニューセーブロードバックログオートスキップタイトルに戻るゲームに戻る閉じるはいいいえ' +
+  'スロットに上書きしますか？セーブしました未読の文章でスキップを止めましたロードしましたセーブデータを読み込めませんでした' +
+  'クリックでタイトルに戻るエンディングおわりホイール・↑↓でスクロール　クリック・Escで閉じる（選択肢）ゲームを読み込めませんでした' +
+  'NOWLOADINGENDAUTOSKIPONBACKLOGSAVENODATA▶—…©No.0123456789/:';
+
+async function preloadFonts(regular: string, bold: string, timeoutMs = 5000): Promise<boolean> {
+  if (!document.fonts) return false;
+  const jobs = Promise.all([document.fonts.load(font(30, 400), regular || 'あ'), document.fonts.load(font(30, 700), bold || 'あ')]);
+  await Promise.race([jobs.catch(() => undefined), new Promise((r) => setTimeout(r, timeoutMs))]);
+  return document.fonts.check(font(30, 400), 'はじめからつづきから') && document.fonts.check(font(30, 700), 'はじめから');
+}
+
+function trailingSlash(u: string): string {
+  return u.endsWith('/') ? u : `${u}/`;
+}
+
+async function doStart(o: StartOptions): Promise<ReadyInfo> {
+  const t0 = performance.now();
+  const q = new URLSearchParams(location.search);
+  const gameId = o.gameId ?? q.get('game') ?? '';
+  if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/.test(gameId)) throw new Error(`bad game id: ${JSON.stringify(gameId)}`);
+  const assetBase = trailingSlash(o.assetBase ?? q.get('assets') ?? `/games/${gameId}/`);
+  const storyUrl = o.storyUrl ?? q.get('story') ?? `./games/${gameId}.json`;
+  if (o.fps && o.fps > 0) targetFps = Math.min(60, o.fps);
+  const a = getAudio();
+  if (o.volume !== undefined) a.setVolume(o.volume);
+  if (o.monitor || q.get('monitor') === '1') a.setMonitor(true);
+
+  const e = new Engine({ ...o, gameId, sessionId: o.sessionId ?? q.get('session') ?? undefined }, a);
+  e.hostEmit = emit;
+  e.quality = quality;
+  const r = new Renderer(canvas, e);
+  engine = e;
+  renderer = r;
+
+  let files: Awaited<ReturnType<typeof loadGameFiles>>;
+  let loaded: Awaited<ReturnType<typeof loadStory>>;
+  try {
+    [files, loaded] = await Promise.all([loadGameFiles(assetBase), loadStory(storyUrl, assetBase)]);
+  } catch (err) {
+    const compile = err instanceof StoryCompileError;
+    e.fail(compile ? 'story_compile_failed' : 'game_not_found', err instanceof Error ? err.message : String(err));
+    throw err;
+  }
+  const { game, meta } = files;
+  const assets = new Assets(assetBase, game);
+  const names = Object.values(game.characters)
+    .map((c) => c?.name ?? '')
+    .join('');
+  const titleText = `${meta.title ?? ''}${meta.reading ?? ''}${meta.brand ?? ''}${game.title ?? ''}`;
+  const endings = Object.values(game.endings).join('');
+  const tFiles = performance.now();
+  const timed = <T>(p: Promise<T>, k: 'art' | 'fonts' | 'sound'): Promise<T> =>
+    p.then((v) => {
+      timings[k] = Math.round(performance.now() - tFiles);
+      return v;
+    });
+  const timings: Record<string, number> = { files: Math.round(tFiles - t0) };
+  const [, fontsOk] = await Promise.all([
+    timed(assets.loadArt(), 'art'),
+    timed(preloadFonts(loaded.charset + UI_TEXT + names + titleText + endings, UI_TEXT + names + titleText + endings), 'fonts'),
+    timed(assets.preloadSound(), 'sound'),
+  ]);
+  e.fontsReady = fontsOk;
+  e.setContent(game, meta, assets, loaded.story);
+  for (const s of o.saves ?? []) e.putSlot(s.slot, s.stateJson);
+  e.ready = true;
+  let resumed = false;
+  if (o.state) resumed = e.loadState(o.state);
+  if (!resumed) {
+    if (o.skipTitle) e.newGame();
+    else e.showTitle();
+  }
+  const info: ReadyInfo = { gameId, sessionId: e.sessionId, title: e.title, startMs: Math.round(performance.now() - t0), timings, storySource: loaded.source };
+  console.info(`[yumecast] ready: ${gameId} (${loaded.source} story) in ${info.startMs} ms${assets.missing.length ? `; missing: ${assets.missing.join(', ')}` : ''}`);
+  o.onReady?.(info);
+  e.emit('ready', info);
+  return info;
+}
+
+function start(options: StartOptions = {}): Promise<ReadyInfo> {
+  if (startPromise) {
+    // Already started (e.g. autostart): apply what can still be applied.
+    return startPromise.then((info) => {
+      for (const s of options.saves ?? []) engine?.putSlot(s.slot, s.stateJson);
+      if (options.state) engine?.loadState(options.state);
+      return info;
+    });
+  }
+  startPromise = doStart(options);
+  return startPromise;
+}
+
+// ---------------------------------------------------------------------------------------------
+// the API
+
+function applyInput(raw: unknown): boolean {
+  const msg: PlayerMessage | null = parsePlayerMessage(raw);
+  if (!msg) return false;
+  if (msg.type === 'quality') {
+    setQuality(msg.level);
+    return true;
+  }
+  if (!isInputMessage(msg) || !engine) return false;
+  engine.input(msg);
+  return true;
+}
+
+function captureStream(fps = 30): MediaStream {
+  const video = canvas.captureStream(fps);
+  const track = video.getVideoTracks()[0];
+  // Without this WebRTC starts at 480x270 and the text is blurred for ~20 s.
+  if (track) track.contentHint = 'detail';
+  const tracks: MediaStreamTrack[] = track ? [track] : [];
+  for (const t of getAudio().streamDest.stream.getAudioTracks()) tracks.push(t.clone());
+  // draw at once so a new consumer gets a frame
+  lastDraw = -1e9;
+  return new MediaStream(tracks);
+}
+
+async function screenshot(): Promise<string> {
+  if (engine && renderer) {
+    renderer.draw(performance.now());
+    frames++;
+  }
+  return canvas.toDataURL('image/png');
+}
+
+function getState(): EngineState {
+  const base: EngineState = engine
+    ? engine.getState()
+    : {
+        ready: false,
+        gameId: null,
+        sessionId: null,
+        screen: 'boot',
+        overlay: null,
+        scene: null,
+        characters: [],
+        speaker: null,
+        speakerName: null,
+        text: '',
+        visibleText: '',
+        typing: false,
+        choices: [],
+        focusedChoice: -1,
+        ending: null,
+        endingTitle: null,
+        endingsReached: [],
+        bgm: null,
+        effects: [],
+        auto: false,
+        skip: false,
+        lineCount: 0,
+        frame: 0,
+        quality,
+        saves: [],
+        error: null,
+        fontsReady: false,
+        audio: { state: audio?.ctx.state ?? 'none', currentTime: audio?.ctx.currentTime ?? 0 },
+      };
+  return { ...base, frame: frames, quality, drawMs: Math.round(drawMs * 100) / 100 };
+}
+
+function setQuality(level: QualityLevel): void {
+  if (level !== 'high' && level !== 'medium' && level !== 'low') return;
+  quality = level;
+  if (engine) engine.quality = level;
+}
+
+function on(name: EngineEvent, fn: (payload: unknown) => void): () => void {
+  let set = listeners.get(name);
+  if (!set) listeners.set(name, (set = new Set()));
+  set.add(fn);
+  return () => set!.delete(fn);
+}
+
+function loadState(json: string): boolean {
+  if (!engine || !engine.ready) return false;
+  return engine.loadState(json);
+}
+
+function snapshot(): string | null {
+  return engine?.snapshot() ?? null;
+}
+
+function setSaves(slots: SaveSlotInput[]): number {
+  if (!engine) return 0;
+  return slots.filter((s) => engine!.putSlot(s.slot, s.stateJson)).length;
+}
+
+export interface YumecastApi {
+  version: string;
+  start: typeof start;
+  applyInput: typeof applyInput;
+  captureStream: typeof captureStream;
+  screenshot: typeof screenshot;
+  getState: typeof getState;
+  setQuality: typeof setQuality;
+  on: typeof on;
+  loadState: typeof loadState;
+  snapshot: typeof snapshot;
+  setSaves: typeof setSaves;
+  setVolume: (v: number) => void;
+}
+
+const api: YumecastApi = {
+  version: RUNTIME_VERSION,
+  start,
+  applyInput,
+  captureStream,
+  screenshot,
+  getState,
+  setQuality,
+  on,
+  loadState,
+  snapshot,
+  setSaves,
+  setVolume: (v: number) => getAudio().setVolume(v),
+};
+
+declare global {
+  interface Window {
+    yumecast: YumecastApi;
+  }
+}
+window.yumecast = api;
+window.dispatchEvent(new CustomEvent('yumecast:loaded'));
+
+// ---------------------------------------------------------------------------------------------
+// development: real mouse and keyboard on the page (the host sends protocol messages instead)
+
+function toUnit(ev: MouseEvent): { x: number; y: number } {
+  const r = canvas.getBoundingClientRect();
+  // the canvas is letterboxed with object-fit: contain
+  const k = Math.min(r.width / W, r.height / H);
+  const ox = r.left + (r.width - W * k) / 2;
+  const oy = r.top + (r.height - H * k) / 2;
+  const clamp = (v: number) => Math.max(0, Math.min(1, v));
+  return { x: clamp((ev.clientX - ox) / (W * k)), y: clamp((ev.clientY - oy) / (H * k)) };
+}
+canvas.addEventListener('mousedown', (ev) => {
+  const { x, y } = toUnit(ev);
+  applyInput({ v: 1, type: 'pointer', kind: 'down', x, y, button: ev.button === 2 ? 2 : ev.button === 1 ? 1 : 0 });
+});
+canvas.addEventListener('mouseup', (ev) => {
+  const { x, y } = toUnit(ev);
+  applyInput({ v: 1, type: 'pointer', kind: 'up', x, y, button: ev.button === 2 ? 2 : ev.button === 1 ? 1 : 0 });
+});
+canvas.addEventListener('mousemove', (ev) => {
+  const { x, y } = toUnit(ev);
+  applyInput({ v: 1, type: 'pointer', kind: 'move', x, y });
+});
+canvas.addEventListener('contextmenu', (ev) => ev.preventDefault());
+canvas.addEventListener(
+  'wheel',
+  (ev) => {
+    ev.preventDefault();
+    applyInput({ v: 1, type: 'wheel', dy: Math.max(-1000, Math.min(1000, ev.deltaY)) });
+  },
+  { passive: false },
+);
+const KEYS = new Set<string>(NAMED_KEYS);
+function keyName(ev: KeyboardEvent): NamedKey | null {
+  const k = ev.key === ' ' ? 'Space' : ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
+  return KEYS.has(k) ? (k as NamedKey) : null;
+}
+window.addEventListener('keydown', (ev) => {
+  const key = keyName(ev);
+  if (!key || ev.repeat) return;
+  ev.preventDefault();
+  applyInput({ v: 1, type: 'key', kind: 'down', key });
+});
+window.addEventListener('keyup', (ev) => {
+  const key = keyName(ev);
+  if (!key) return;
+  applyInput({ v: 1, type: 'key', kind: 'up', key });
+});
+
+// Autostart for a person opening the page (?game=<id>); an automated host calls start() itself.
+{
+  const q = new URLSearchParams(location.search);
+  const auto = q.get('autostart');
+  if (q.get('game') && (auto === '1' || (auto !== '0' && !navigator.webdriver))) {
+    start().catch((err) => console.error('[yumecast] start failed', err));
+  }
+}

@@ -1,0 +1,192 @@
+/** Shapes of the game content (docs/vn-engine.md) and of the engine's public API. */
+
+export type Position = 'left' | 'center' | 'right';
+export type TransitionKind = 'fade' | 'crossfade' | 'flash' | 'none';
+export type WeatherKind = 'rain' | 'snow' | 'sakura' | 'stars';
+export type Instrument = 'piano' | 'pad' | 'bell' | 'bass' | 'pluck' | 'strings';
+export type SfxType = 'chime' | 'door' | 'wave' | 'train' | 'page' | 'footsteps' | 'bell' | 'wind';
+
+export interface CharacterDef {
+  name: string;
+  color?: string;
+  sprites?: Record<string, string>;
+}
+
+/** `sfx` entries: a parametric spec, or a path to a JSON file holding one. */
+export interface SfxSpec {
+  type: SfxType;
+  volume?: number;
+  /** seconds */
+  duration?: number;
+  /** a note name ("C5") or a frequency in Hz */
+  pitch?: string | number;
+  /** notes for chimes ("E5", ...) */
+  notes?: (string | number)[];
+  /** repetitions (footsteps, bell strokes) */
+  count?: number;
+  /** seconds between repetitions */
+  interval?: number;
+  [k: string]: unknown;
+}
+
+export interface ScoreTrack {
+  instrument: Instrument | string;
+  volume?: number;
+  /** [startBeat, note, lengthBeats, velocity] */
+  notes: [number, string | number, number, number?][];
+}
+export interface Score {
+  bpm: number;
+  loop?: boolean;
+  lengthBeats?: number;
+  tracks: ScoreTrack[];
+}
+
+export interface GameData {
+  title?: string;
+  characters: Record<string, CharacterDef>;
+  backgrounds: Record<string, string>;
+  music: Record<string, string | Score>;
+  sfx: Record<string, string | SfxSpec>;
+  endings: Record<string, string>;
+  /** Optional (engine extension): the title screen's background, music and effect. */
+  titleScreen?: { background?: string; bgm?: string; effect?: WeatherKind };
+}
+
+export interface GameMeta {
+  id?: string;
+  title?: string;
+  reading?: string;
+  brand?: string;
+  [k: string]: unknown;
+}
+
+export interface StartOptions {
+  /** Game id (folder name under games/). Default: the `game` URL parameter. */
+  gameId?: string;
+  /** Session id, only recorded (and passed back in events). Default: the `session` URL parameter. */
+  sessionId?: string;
+  /** Base URL of the game's files (game.json, art/, music/). Default `/games/<id>/` (or the `assets` URL parameter). */
+  assetBase?: string;
+  /** URL of the precompiled story (written by runtime/build.ts). Default `./games/<id>.json` next to the page (or the `story` URL parameter). '' = always compile story.ink. */
+  storyUrl?: string;
+  /** Resume from this save state (a string from onSave/snapshot) instead of the title screen. */
+  state?: string;
+  /** Save slots to show under 「つづきから」/ロード (e.g. the ones the server kept). */
+  saves?: SaveSlotInput[];
+  /** Skip the title screen and begin the story at once. */
+  skipTitle?: boolean;
+  /** Characters per second of the typing text. Default 40. */
+  textSpeed?: number;
+  /** Extra ms the auto mode waits after a line (plus 60 ms per character). Default 1200. */
+  autoDelay?: number;
+  /** Skip mode also skips unread text. Default false (read text only). */
+  skipUnread?: boolean;
+  /** Master volume 0..1. Default 0.8. */
+  volume?: number;
+  /** Also play the sound on this machine's speakers (dev); the stream always has it. Default false. */
+  monitor?: boolean;
+  /** Frames per second of the render loop. Default 30. */
+  fps?: number;
+  onReady?: (info: ReadyInfo) => void;
+  onSave?: (slot: number, stateJson: string) => void;
+  onAutosave?: (stateJson: string) => void;
+  onEnding?: (info: EndingInfo) => void;
+  onError?: (info: ErrorInfo) => void;
+}
+
+export interface SaveSlotInput {
+  slot: number;
+  stateJson: string;
+}
+
+export interface ReadyInfo {
+  gameId: string;
+  sessionId: string | null;
+  title: string;
+  /** ms from start() to ready. */
+  startMs: number;
+  /** ms: game files + story; then (in parallel) art, fonts, sound specs. */
+  timings: Record<string, number>;
+  storySource: 'precompiled' | 'compiled';
+}
+export interface EndingInfo {
+  gameId: string;
+  sessionId: string | null;
+  endingId: string | null;
+  title: string;
+}
+export interface ErrorInfo {
+  code: 'game_not_found' | 'story_compile_failed' | 'story_error' | 'load_failed' | 'internal';
+  message: string;
+}
+export interface SaveInfo {
+  slot: number;
+  stateJson: string;
+}
+
+export type EngineEvent = 'ready' | 'ending' | 'save' | 'autosave' | 'error' | 'line' | 'choices';
+
+/** What getState() returns (for tests and the host). */
+export interface EngineState {
+  ready: boolean;
+  gameId: string | null;
+  sessionId: string | null;
+  screen: 'boot' | 'title' | 'story' | 'ending' | 'error';
+  overlay: 'menu' | 'save' | 'load' | 'backlog' | 'confirm' | null;
+  scene: string | null;
+  characters: { id: string; expression: string; position: Position }[];
+  speaker: string | null;
+  speakerName: string | null;
+  /** The whole current line. */
+  text: string;
+  /** The part of the line typed out so far. */
+  visibleText: string;
+  typing: boolean;
+  choices: { index: number; text: string }[];
+  focusedChoice: number;
+  ending: string | null;
+  endingTitle: string | null;
+  endingsReached: string[];
+  bgm: string | null;
+  effects: string[];
+  auto: boolean;
+  skip: boolean;
+  lineCount: number;
+  frame: number;
+  /** Moving average of the time one frame takes to draw, ms (main-thread canvas work only). */
+  drawMs?: number;
+  quality: 'high' | 'medium' | 'low';
+  saves: { slot: number; savedAt: string; text: string }[];
+  error: string | null;
+  fontsReady: boolean;
+  audio: { state: string; currentTime: number };
+}
+
+/** The persisted state of a play (what onSave receives, loadState accepts). */
+export interface SaveState {
+  format: 'yumecast-vn-save';
+  v: 1;
+  gameId: string;
+  savedAt: string;
+  ink: string;
+  visual: {
+    scene: string | null;
+    chars: { id: string; expr: string; pos: Position }[];
+    weather: WeatherKind[];
+    bgm: string | null;
+    speaker: string | null;
+    text: string;
+    ending: string | null;
+  };
+  backlog: BacklogEntry[];
+  lineCount: number;
+}
+
+export interface BacklogEntry {
+  speaker: string | null;
+  name: string | null;
+  color: string | null;
+  text: string;
+  choice?: boolean;
+}
