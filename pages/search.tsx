@@ -4,6 +4,7 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { GameCardGrid } from '@/components/title/GameCardGrid';
 import { SearchBox } from '@/components/title/SearchBox';
 import { listGameMeta, type GameMeta } from '@/lib/catalog/localCatalog';
+import { normalizeForSearch, searchTerms } from '@/lib/search/normalize';
 
 interface Props {
   q: string;
@@ -12,11 +13,12 @@ interface Props {
 
 export const getServerSideProps: GetServerSideProps<Props> = async ({ query }) => {
   const q = typeof query.q === 'string' ? query.q.slice(0, 100) : '';
-  const needle = q.trim().normalize('NFKC').toLowerCase();
-  const results = needle
-    ? listGameMeta().filter((g) =>
-        [g.title, g.reading, g.brand, g.description, ...g.tags].some((f) => f.normalize('NFKC').toLowerCase().includes(needle)),
-      )
+  const terms = searchTerms(q);
+  const results = terms.length
+    ? listGameMeta().filter((g) => {
+        const hay = normalizeForSearch([g.title, g.reading, g.brand, g.brandReading, g.description, ...g.tags].join(' '));
+        return terms.every((t) => hay.includes(t));
+      })
     : [];
   return { props: { q, results } };
 };
