@@ -37,6 +37,24 @@ export const API_ERROR_CODES = [
   'service_unavailable',
   /** A bug or an unexpected failure on our side. Details are only in the server log. */
   'internal',
+  /** No title with that id. */
+  'game_not_found',
+  /** No such game session, or not the caller's (the two are indistinguishable on purpose). */
+  'session_not_found',
+  /** A limit on live sessions (one per user, or the title's instance limit) is reached. */
+  'instance_limit',
+  /** Visitors (anonymous users) may only play the open demo title. */
+  'verified_required',
+  /** No capacity and the waiting queue is full; retry later. */
+  'no_capacity',
+  /** The session is not ready yet (get_token before `ready`). */
+  'session_not_ready',
+  /** The session has already ended. */
+  'session_closed',
+  /** No such screenshot, or not the caller's. */
+  'screenshot_not_found',
+  /** (host api) The api does not know this host: register again. */
+  'host_not_found',
 ] as const;
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
@@ -71,6 +89,15 @@ export const API_ERROR_MESSAGES: Record<ApiErrorCode, string> = {
   rate_limited: 'リクエストが多すぎます。しばらくしてからもう一度お試しください。',
   service_unavailable: '現在サービスを利用できません。しばらくしてからもう一度お試しください。',
   internal: 'エラーが発生しました。しばらくしてからもう一度お試しください。',
+  game_not_found: 'お探しのゲームが見つかりません。',
+  session_not_found: 'ゲームセッションが見つかりません。もう一度ゲームを開始してください。',
+  instance_limit: '同時にプレイできる数の上限に達しています。プレイ中のゲームを終了してからもう一度お試しください。',
+  verified_required: 'このゲームをプレイするには会員登録（ログイン）が必要です。',
+  no_capacity: 'ただいま混み合っています。しばらくしてからもう一度お試しください。',
+  session_not_ready: 'ゲームの準備中です。しばらくお待ちください。',
+  session_closed: 'このゲームセッションは終了しています。もう一度ゲームを開始してください。',
+  screenshot_not_found: 'スクリーンショットが見つかりません。',
+  host_not_found: 'ゲームサーバーが登録されていません。',
 };
 
 export function isApiErrorCode(value: unknown): value is ApiErrorCode {

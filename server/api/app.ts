@@ -6,6 +6,13 @@ import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import healthRoutes from './routes/health';
 import meRoutes from './routes/me';
+import sessionsPlugin from './plugins/sessions';
+import collectRoutes from './routes/collect';
+import internalRoutes from './routes/internal';
+import screenshotRoutes from './routes/screenshots';
+import sessionRoutes from './routes/sessions';
+import signalRoutes from './routes/signal';
+import claimsRoutes from './routes/claims';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,9 +63,16 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     runMigrations: config.runMigrations,
   });
   await app.register(authPlugin, { projectId: config.firebaseProjectId, emulatorHost: config.authEmulatorHost });
+  await app.register(sessionsPlugin, { config: config.sessions, listenHost: config.host, listenPort: config.port });
 
   await app.register(healthRoutes);
   await app.register(meRoutes);
+  await app.register(sessionRoutes);
+  await app.register(internalRoutes);
+  await app.register(screenshotRoutes);
+  await app.register(collectRoutes);
+  await app.register(signalRoutes);
+  await app.register(claimsRoutes, { internalToken: process.env.INTERNAL_API_TOKEN });
 
   return app;
 }

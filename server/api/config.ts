@@ -3,6 +3,7 @@
  * default (loopback addresses, the embedded PostgreSQL, the demo Firebase project), so a fresh
  * clone runs with no setup; tests pass their own values to buildApp instead.
  */
+import { loadSessionConfig, type SessionConfig } from './services/sessionConfig';
 
 export interface ApiConfig {
   /** API_HOST: interface to listen on. Loopback by default; set 0.0.0.0 only behind a proxy. */
@@ -30,6 +31,8 @@ export interface ApiConfig {
   authEmulatorHost?: string;
   /** LOG_LEVEL */
   logLevel: string;
+  /** Game sessions, scheduler, hosts, signalling (services/sessionConfig.ts, docs/sessions.md). */
+  sessions: SessionConfig;
 }
 
 export const DEFAULT_DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:54329/yumecast';
@@ -56,6 +59,7 @@ export function loadConfig(env: Env = process.env): ApiConfig {
     firebaseProjectId: nonEmpty(env.FIREBASE_PROJECT_ID) ?? DEFAULT_FIREBASE_PROJECT_ID,
     authEmulatorHost,
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
+    sessions: loadSessionConfig(env),
   };
 }
 

@@ -19,6 +19,15 @@ export const ERROR_HTTP_STATUS: Record<ApiErrorCode, number> = {
   rate_limited: 429,
   service_unavailable: 503,
   internal: 500,
+  game_not_found: 404,
+  session_not_found: 404,
+  instance_limit: 409,
+  verified_required: 403,
+  no_capacity: 503,
+  session_not_ready: 409,
+  session_closed: 409,
+  screenshot_not_found: 404,
+  host_not_found: 404,
 };
 
 /**

@@ -59,6 +59,9 @@ export async function verifyIdToken(auth: Auth, token: string): Promise<AuthUser
 
 /** Maps a firebase-admin failure to our codes; the original error stays as `cause` for the log. */
 export function authFailure(error: unknown): ApiError {
+  // A tampered payload or header that no longer decodes to JSON: firebase-admin lets the
+  // parser's SyntaxError through without a code. It is the caller's bad token, not our bug.
+  if (error instanceof SyntaxError) return new ApiError('token_invalid', undefined, { cause: error });
   const code = (error as { code?: unknown } | null)?.code;
   switch (code) {
     case 'auth/id-token-expired':

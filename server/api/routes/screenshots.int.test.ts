@@ -1,0 +1,148 @@
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { FakeHost, makePng } from '../testing/fake-host';
+import { request, startSessionApp, TEST_HOST_SECRET, TestUsers, waitFor, type SessionTestApp } from '../testing/sessions';
+import { createTestSchema, type TestSchema } from '../testing/test-app';
+
+jest.setTimeout(60_000);
+
+const GAME = 'hoshifuru-toshokan';
+
+describe('screenshots', () => {
+  let schema: TestSchema;
+  let api: SessionTestApp;
+  let host: FakeHost;
+  let dir: string;
+  const users = new TestUsers();
+
+  beforeAll(async () => {
+    schema = await createTestSchema('shots');
+    dir = await mkdtemp(path.join(tmpdir(), 'yc-shots-test-'));
+    api = await startSessionApp(schema.name, {}, { screenshotDir: dir });
+    host = await new FakeHost({ id: 'host-shots', capacity: 4, secret: TEST_HOST_SECRET, apiBase: api.base }).listen();
+    await host.register();
+  });
+
+  afterAll(async () => {
+    await host?.close();
+    await api?.close();
+    await users.cleanup();
+    await schema?.drop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  async function liveSession(): Promise<{ id: string; idToken: string; uid: string }> {
+    const user = await users.email();
+    const started = await request(api.base, 'GET', `/v1/game/${GAME}/start`, { token: user.idToken });
+    const id = started.body.game_session_id;
+    await waitFor(async () => (await request(api.base, 'GET', `/v1/session/${id}/status`, { token: user.idToken })).body.session_state === 'ready');
+    return { id, idToken: user.idToken, uid: user.uid };
+  }
+
+  async function files(): Promise<string[]> {
+    const out: string[] = [];
+    for (const sub of await readdir(dir).catch(() => [] as string[])) {
+      for (const file of await readdir(path.join(dir, sub))) out.push(`${sub}/${file}`);
+    }
+    return out;
+  }
+
+  it('stores a PNG from the host and shows it to its owner only', async () => {
+    const owner = await liveSession();
+    const png = makePng(1280, 720);
+    const upload = await host.call('POST', `/internal/sessions/${owner.id}/screenshots`, png);
+    expect(upload.status).toBe(201);
+    expect(upload.body).toEqual({ status: 'ok', screenshotId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    const shotId = upload.body.screenshotId;
+    expect(await files()).toEqual([expect.stringMatching(new RegExp(`/${shotId}\\.png$`))]);
+
+    const list = await request(api.base, 'GET', '/v1/screenshots', { token: owner.idToken });
+    expect(list.status).toBe(200);
+    const meta = { id: shotId, game_id: GAME, session_id: owner.id, width: 1280, height: 720, bytes: png.length, created_at: expect.any(String) };
+    expect(list.body).toEqual({ status: 'ok', screenshots: [meta], next_cursor: null });
+    expect((await request(api.base, 'GET', `/v1/screenshots/${shotId}`, { token: owner.idToken })).body).toEqual({ status: 'ok', screenshot: meta });
+
+    const image = await request(api.base, 'GET', `/v1/screenshots/${shotId}/image`, { token: owner.idToken });
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(image.headers.get('cache-control')).toMatch(/private/);
+    expect(image.raw.equals(png)).toBe(true);
+
+    // Nobody else: the same 404 for someone else's id, an unknown one and a malformed one.
+    const stranger = await users.email();
+    expect((await request(api.base, 'GET', '/v1/screenshots', { token: stranger.idToken })).body.screenshots).toEqual([]);
+    const bodies = new Set<string>();
+    for (const id of [shotId, '00000000-0000-4000-8000-000000000000', 'nope']) {
+      for (const [method, url] of [['GET', `/v1/screenshots/${id}`], ['GET', `/v1/screenshots/${id}/image`], ['DELETE', `/v1/screenshots/${id}`]]) {
+        const answer = await request(api.base, method, url, { token: stranger.idToken });
+        expect(answer.status).toBe(404);
+        bodies.add(answer.raw.toString('utf8'));
+      }
+    }
+    expect(bodies.size).toBe(1);
+    expect(JSON.parse([...bodies][0]).error.code).toBe('screenshot_not_found');
+    for (const url of ['/v1/screenshots', `/v1/screenshots/${shotId}`, `/v1/screenshots/${shotId}/image`]) {
+      expect((await request(api.base, 'GET', url)).status).toBe(401);
+    }
+
+    // Delete: row and file go.
+    const deleted = await request(api.base, 'DELETE', `/v1/screenshots/${shotId}`, { token: owner.idToken });
+    expect(deleted.body).toEqual({ status: 'ok' });
+    expect(await files()).toEqual([]);
+    expect((await request(api.base, 'GET', `/v1/screenshots/${shotId}`, { token: owner.idToken })).status).toBe(404);
+    expect((await request(api.base, 'DELETE', `/v1/screenshots/${shotId}`, { token: owner.idToken })).status).toBe(404);
+    await request(api.base, 'GET', `/v1/session/${owner.id}/force_close`, { token: owner.idToken });
+  });
+
+  it('pages through a list newest first with an opaque cursor', async () => {
+    const owner = await liveSession();
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const upload = await host.call('POST', `/internal/sessions/${owner.id}/screenshots`, makePng(16 + i, 9));
+      ids.push(upload.body.screenshotId);
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 4; page++) {
+      const url: string = `/v1/screenshots?limit=2${cursor ? `&cursor=${cursor}` : ''}`;
+      const answer = await request(api.base, 'GET', url, { token: owner.idToken });
+      expect(answer.status).toBe(200);
+      seen.push(...answer.body.screenshots.map((s: { id: string }) => s.id));
+      cursor = answer.body.next_cursor;
+      if (!cursor) break;
+    }
+    expect(seen).toEqual([...ids].reverse());
+    expect((await request(api.base, 'GET', '/v1/screenshots?cursor=garbage', { token: owner.idToken })).status).toBe(400);
+    expect((await request(api.base, 'GET', '/v1/screenshots?limit=101', { token: owner.idToken })).status).toBe(400);
+    await request(api.base, 'GET', `/v1/session/${owner.id}/force_close`, { token: owner.idToken });
+  });
+
+  it('refuses uploads that are not PNG, too large, from another host or for an ended session', async () => {
+    const owner = await liveSession();
+    const url = `/internal/sessions/${owner.id}/screenshots`;
+    const wrongType = await host.call('POST', url, makePng(4, 4), { 'content-type': 'image/jpeg' });
+    expect(wrongType.status).toBe(415);
+    const notPng = await host.call('POST', url, Buffer.from('definitely not a png, just some bytes to look like one'));
+    expect(notPng.status).toBe(400);
+    const truncated = makePng(8, 8).subarray(0, 40);
+    expect((await host.call('POST', url, truncated)).status).toBe(400);
+    const huge = Buffer.concat([makePng(4, 4), Buffer.alloc(8 * 1024 * 1024)]);
+    const tooLarge = await host.call('POST', url, huge);
+    expect(tooLarge.status).toBe(413);
+
+    const other = await new FakeHost({ id: 'host-other', capacity: 0, secret: TEST_HOST_SECRET, apiBase: api.base }).listen();
+    try {
+      expect((await other.call('POST', url, makePng(4, 4))).status).toBe(404);
+    } finally {
+      await other.close();
+    }
+    await request(api.base, 'GET', `/v1/session/${owner.id}/force_close`, { token: owner.idToken });
+    const ended = await host.call('POST', url, makePng(4, 4));
+    expect(ended.status).toBe(409);
+    expect(ended.body.error.code).toBe('session_closed');
+    const { rows } = await schema.pool.query('SELECT count(*)::int AS n FROM screenshots WHERE session_id = $1', [owner.id]);
+    expect(rows[0].n).toBe(0);
+    expect(await stat(dir).then(() => true)).toBe(true);
+  });
+});

@@ -1,0 +1,139 @@
+/**
+ * Screenshots: the PNG goes to the ObjectStorage (storage/), its metadata and owner to the
+ * `screenshots` table. Only the owner lists, reads or deletes them.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import type { ScreenshotWire } from '../../../lib/api-types/sessions';
+import { ApiError } from '../errors';
+import type { ObjectStorage } from '../storage';
+import type { PngInfo } from './png';
+import type { SessionRow } from './sessionStore';
+
+interface ScreenshotRow {
+  id: string;
+  uid: string;
+  session_id: string;
+  game_id: string;
+  storage_key: string;
+  width: number;
+  height: number;
+  bytes: number;
+  created_at: Date;
+  cursor_ts: string;
+}
+
+export function toWire(row: ScreenshotRow): ScreenshotWire {
+  return {
+    id: row.id,
+    game_id: row.game_id,
+    session_id: row.session_id,
+    width: row.width,
+    height: row.height,
+    bytes: row.bytes,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+const COLUMNS = 'id, uid, session_id, game_id, storage_key, width, height, bytes, created_at, created_at::text AS cursor_ts';
+
+export class ScreenshotService {
+  constructor(
+    private readonly db: pg.Pool,
+    private readonly storage: ObjectStorage,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async create(session: SessionRow, png: Buffer, info: PngInfo): Promise<{ id: string }> {
+    const id = randomUUID();
+    const key = `${session.uid.replace(/[^A-Za-z0-9_-]/g, '_')}/${id}.png`;
+    // The file first: a row never points at nothing. A failed insert leaves an orphan file,
+    // which we remove at once.
+    await this.storage.put(key, png, 'image/png');
+    try {
+      await this.db.query(
+        `INSERT INTO screenshots (id, uid, session_id, game_id, storage_key, width, height, bytes)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [id, session.uid, session.id, session.game_id, key, info.width, info.height, png.length],
+      );
+    } catch (error) {
+      await this.storage.delete(key).catch(() => {});
+      throw error;
+    }
+    return { id };
+  }
+
+  async list(uid: string, limit: number, cursor: string | undefined): Promise<{ items: ScreenshotWire[]; next: string | null }> {
+    const after = cursor ? decodeCursor(cursor) : null;
+    const params: unknown[] = [uid, limit + 1];
+    let where = 'uid = $1';
+    if (after) {
+      params.push(after.ts, after.id);
+      where += ' AND (created_at, id) < ($3::timestamptz, $4::uuid)';
+    }
+    const { rows } = await this.db.query<ScreenshotRow>(
+      `SELECT ${COLUMNS} FROM screenshots WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $2`,
+      params,
+    );
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    const next = rows.length > limit && last ? encodeCursor(last.cursor_ts, last.id) : null;
+    return { items: page.map(toWire), next };
+  }
+
+  /** The owner's screenshot, or 404 screenshot_not_found (also for someone else's). */
+  async owned(uid: string, id: string): Promise<ScreenshotRow> {
+    const { rows } = await this.db.query<ScreenshotRow>(`SELECT ${COLUMNS} FROM screenshots WHERE id = $1 AND uid = $2`, [id, uid]);
+    if (!rows[0]) throw new ApiError('screenshot_not_found');
+    return rows[0];
+  }
+
+  async image(uid: string, id: string): Promise<Buffer> {
+    const row = await this.owned(uid, id);
+    const data = await this.storage.get(row.storage_key);
+    if (!data) {
+      this.log.error({ screenshotId: id, key: row.storage_key }, 'screenshot file missing');
+      throw new ApiError('screenshot_not_found');
+    }
+    return data;
+  }
+
+  async delete(uid: string, id: string): Promise<void> {
+    const { rows } = await this.db.query<{ storage_key: string }>(
+      'DELETE FROM screenshots WHERE id = $1 AND uid = $2 RETURNING storage_key',
+      [id, uid],
+    );
+    if (!rows[0]) throw new ApiError('screenshot_not_found');
+    await this.storage.delete(rows[0].storage_key).catch((error) => {
+      this.log.warn({ err: error, key: rows[0].storage_key }, 'screenshot file not removed');
+    });
+  }
+}
+
+function encodeCursor(ts: string, id: string): string {
+  return Buffer.from(JSON.stringify([ts, id])).toString('base64url');
+}
+
+/** timestamptz as PostgreSQL prints it (created_at::text). */
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function decodeCursor(cursor: string): { ts: string; id: string } {
+  try {
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      typeof value[0] === 'string' &&
+      TIMESTAMP.test(value[0]) &&
+      typeof value[1] === 'string' &&
+      UUID.test(value[1])
+    ) {
+      return { ts: value[0], id: value[1] };
+    }
+  } catch {
+    // fall through
+  }
+  throw new ApiError('invalid_request', 'リクエストの内容が正しくありません（クエリ: cursor）。');
+}

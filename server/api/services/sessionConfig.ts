@@ -1,0 +1,157 @@
+/**
+ * Settings of game sessions, the scheduler, the host registry and signalling (docs/sessions.md,
+ * section 8). Every value comes from the environment with a local default; tests pass their own
+ * (shrunk timings, test credentials) through buildApp's config.
+ */
+import path from 'node:path';
+import type { ProviderName } from '../../../lib/streaming/types';
+
+export interface IceServerConfig {
+  urls: string | string[];
+  username?: string;
+  credential?: string;
+}
+
+export interface SessionConfig {
+  /** API_PUBLIC_URL: base URL browsers and hosts reach the api at; undefined = own address. */
+  apiPublicUrl?: string;
+  /** STREAMING_PROVIDER */
+  provider: ProviderName;
+  /** ICE_SERVERS (JSON) */
+  iceServers: IceServerConfig[];
+  /** SIGNAL_SECRET; undefined = read/create signalSecretFile. */
+  signalSecret?: string;
+  /** SIGNAL_SECRET_FILE */
+  signalSecretFile: string;
+  signalTokenTtlS: number;
+  signalHostTokenTtlS: number;
+  /** HOST_SHARED_SECRET */
+  hostSharedSecret: string;
+  hostRequestTimeoutMs: number;
+  hostHeartbeatTimeoutMs: number;
+  agoraAppId?: string;
+  agoraAppCertificate?: string;
+  trtcSdkAppId?: number;
+  trtcSecretKey?: string;
+  providerTokenTtlS: number;
+  /** GAME_SESSION_LIMIT: live sessions per title (0 = none). */
+  gameSessionLimit: number;
+  /** HOST_SESSION_LIMIT: caps the capacity a host registers (0 = no cap). */
+  hostSessionLimit: number;
+  /** SESSION_QUEUE_MAX */
+  queueMax: number;
+  idleWarningMs: number;
+  idleCloseMs: number;
+  readyJoinTimeoutMs: number;
+  reconnectGraceMs: number;
+  startTimeoutMs: number;
+  closeTimeoutMs: number;
+  queueAbandonMs: number;
+  /** A heartbeat's sessionIds only fail sessions allocated longer ago than this (start race). */
+  runtimeLostGraceMs: number;
+  sweepIntervalMs: number;
+  /** Run the background sweeper (tests may drive sweeps by hand). */
+  sweeper: boolean;
+  /** GAMES_DIR */
+  gamesDir: string;
+  /** SCREENSHOT_DIR */
+  screenshotDir: string;
+}
+
+export const LOCAL_HOST_SHARED_SECRET = 'yumecast-local-host-secret';
+export const REPO_ROOT = path.resolve(__dirname, '../../..');
+
+type Env = Record<string, string | undefined>;
+
+export function loadSessionConfig(env: Env = process.env): SessionConfig {
+  const production = env.NODE_ENV === 'production';
+  const signalSecret = nonEmpty(env.SIGNAL_SECRET);
+  const hostSharedSecret = nonEmpty(env.HOST_SHARED_SECRET);
+  if (production && !signalSecret) throw new Error('SIGNAL_SECRET must be set when NODE_ENV=production');
+  if (production && !hostSharedSecret) throw new Error('HOST_SHARED_SECRET must be set when NODE_ENV=production');
+  if (signalSecret && signalSecret.length < 16) throw new Error('SIGNAL_SECRET must be at least 16 characters');
+
+  const provider = nonEmpty(env.STREAMING_PROVIDER) ?? 'webrtc';
+  if (provider !== 'webrtc' && provider !== 'agora' && provider !== 'trtc') {
+    throw new Error(`STREAMING_PROVIDER must be webrtc, agora or trtc (got "${provider}")`);
+  }
+  const apiPublicUrl = nonEmpty(env.API_PUBLIC_URL);
+  if (apiPublicUrl && !/^https?:\/\/[^/?#]+\/?$/.test(apiPublicUrl)) {
+    throw new Error(`API_PUBLIC_URL must be http(s)://host[:port] (got "${apiPublicUrl}")`);
+  }
+  const trtcSdkAppId = nonEmpty(env.TRTC_SDK_APP_ID);
+  if (trtcSdkAppId && !/^\d{1,10}$/.test(trtcSdkAppId)) throw new Error('TRTC_SDK_APP_ID must be a number');
+
+  return {
+    apiPublicUrl: apiPublicUrl?.replace(/\/$/, ''),
+    provider,
+    iceServers: parseIceServers(env.ICE_SERVERS),
+    signalSecret,
+    signalSecretFile: nonEmpty(env.SIGNAL_SECRET_FILE) ?? path.join(REPO_ROOT, '.data', 'signal-secret'),
+    signalTokenTtlS: int(env, 'SIGNAL_TOKEN_TTL_S', 300, 5, 86_400),
+    signalHostTokenTtlS: int(env, 'SIGNAL_HOST_TOKEN_TTL_S', 43_200, 60, 7 * 86_400),
+    hostSharedSecret: hostSharedSecret ?? LOCAL_HOST_SHARED_SECRET,
+    hostRequestTimeoutMs: int(env, 'HOST_REQUEST_TIMEOUT_MS', 5_000, 100, 120_000),
+    hostHeartbeatTimeoutMs: int(env, 'HOST_HEARTBEAT_TIMEOUT_MS', 6_000, 100, 600_000),
+    agoraAppId: nonEmpty(env.AGORA_APP_ID),
+    agoraAppCertificate: nonEmpty(env.AGORA_APP_CERTIFICATE),
+    trtcSdkAppId: trtcSdkAppId ? Number(trtcSdkAppId) : undefined,
+    trtcSecretKey: nonEmpty(env.TRTC_SECRET_KEY),
+    providerTokenTtlS: int(env, 'PROVIDER_TOKEN_TTL_S', 3_600, 60, 86_400),
+    gameSessionLimit: int(env, 'GAME_SESSION_LIMIT', 0, 0, 1_000_000),
+    hostSessionLimit: int(env, 'HOST_SESSION_LIMIT', 0, 0, 256),
+    queueMax: int(env, 'SESSION_QUEUE_MAX', 200, 1, 1_000_000),
+    idleWarningMs: int(env, 'SESSION_IDLE_WARNING_MS', 180_000, 100, 86_400_000),
+    idleCloseMs: int(env, 'SESSION_IDLE_CLOSE_MS', 210_000, 100, 86_400_000),
+    readyJoinTimeoutMs: int(env, 'SESSION_READY_JOIN_TIMEOUT_MS', 60_000, 100, 86_400_000),
+    reconnectGraceMs: int(env, 'SESSION_RECONNECT_GRACE_MS', 60_000, 100, 86_400_000),
+    startTimeoutMs: int(env, 'SESSION_START_TIMEOUT_MS', 30_000, 100, 86_400_000),
+    closeTimeoutMs: int(env, 'SESSION_CLOSE_TIMEOUT_MS', 15_000, 100, 86_400_000),
+    queueAbandonMs: int(env, 'SESSION_QUEUE_ABANDON_MS', 60_000, 100, 86_400_000),
+    runtimeLostGraceMs: int(env, 'SESSION_RUNTIME_LOST_GRACE_MS', 15_000, 0, 86_400_000),
+    sweepIntervalMs: int(env, 'SESSION_SWEEP_INTERVAL_MS', 1_000, 20, 600_000),
+    sweeper: true,
+    gamesDir: nonEmpty(env.GAMES_DIR) ?? path.join(REPO_ROOT, 'games'),
+    screenshotDir: nonEmpty(env.SCREENSHOT_DIR) ?? path.join(REPO_ROOT, '.data', 'screenshots'),
+  };
+}
+
+function parseIceServers(raw: string | undefined): IceServerConfig[] {
+  const text = nonEmpty(raw);
+  if (!text) return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new Error('ICE_SERVERS must be a JSON array of {urls, username?, credential?}');
+  }
+  const valid =
+    Array.isArray(value) &&
+    value.every((server) => {
+      if (typeof server !== 'object' || server === null) return false;
+      const { urls, username, credential } = server as Record<string, unknown>;
+      const urlsOk = typeof urls === 'string' || (Array.isArray(urls) && urls.length > 0 && urls.every((u) => typeof u === 'string'));
+      return urlsOk && (username === undefined || typeof username === 'string') && (credential === undefined || typeof credential === 'string');
+    });
+  if (!valid) throw new Error('ICE_SERVERS must be a JSON array of {urls, username?, credential?}');
+  return (value as IceServerConfig[]).map(({ urls, username, credential }) => ({
+    urls,
+    ...(username !== undefined ? { username } : {}),
+    ...(credential !== undefined ? { credential } : {}),
+  }));
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+  }
+  return value;
+}

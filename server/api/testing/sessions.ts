@@ -1,0 +1,134 @@
+/**
+ * Helpers for the session integration tests: an app with test credentials, shrunk timings and a
+ * temporary screenshot folder; bearer clients for emulator users; polling.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { ApiConfig } from '../config';
+import { loadSessionConfig, type SessionConfig } from '../services/sessionConfig';
+import { deleteEmulatorUser, signUpAnonymousUser, signUpEmailUser, type EmulatorUser } from './emulator-users';
+import { buildTestApp } from './test-app';
+
+export const TEST_HOST_SECRET = 'test-host-secret-4f1c';
+export const TEST_SIGNAL_SECRET = 'test-signal-secret-0123456789abcdef';
+/** Agora credentials are 32 hex characters; these are made up for tests. */
+export const TEST_AGORA_APP_ID = '0123456789abcdef0123456789abcdef';
+export const TEST_AGORA_CERTIFICATE = 'fedcba9876543210fedcba9876543210';
+export const TEST_TRTC_SDK_APP_ID = 1400000001;
+export const TEST_TRTC_SECRET = 'test-trtc-secret-key';
+
+/** Session config for tests: everything fast enough to observe, nothing from the environment. */
+export function testSessionConfig(overrides: Partial<SessionConfig> = {}): SessionConfig {
+  return {
+    ...loadSessionConfig({}),
+    signalSecret: TEST_SIGNAL_SECRET,
+    hostSharedSecret: TEST_HOST_SECRET,
+    hostRequestTimeoutMs: 2_000,
+    hostHeartbeatTimeoutMs: 60_000,
+    sweepIntervalMs: 100,
+    ...overrides,
+  };
+}
+
+export interface SessionTestApp {
+  app: FastifyInstance;
+  base: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Builds and listens (on `port`, or an ephemeral one). */
+export async function startSessionApp(
+  schema: string,
+  sessions: Partial<SessionConfig> = {},
+  options: { port?: number; screenshotDir?: string; config?: Partial<ApiConfig> } = {},
+): Promise<SessionTestApp> {
+  const screenshotDir = options.screenshotDir ?? (await mkdtemp(path.join(tmpdir(), 'yc-shots-')));
+  const app = await buildTestApp(schema, {
+    ...options.config,
+    sessions: testSessionConfig({ screenshotDir, ...sessions }),
+  });
+  await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
+  const port = (app.server.address() as { port: number }).port;
+  return {
+    app,
+    port,
+    base: `http://127.0.0.1:${port}`,
+    close: async () => {
+      await app.close();
+      if (!options.screenshotDir) await rm(screenshotDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+  raw: Buffer;
+}
+
+export async function request(base: string, method: string, url: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(options.body !== undefined && typeof options.body !== 'string' ? { 'content-type': 'application/json' } : {}),
+      ...options.headers,
+    },
+    body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+  });
+  const raw = Buffer.from(await response.arrayBuffer());
+  let body: unknown = raw.toString('utf8');
+  try {
+    body = JSON.parse(body as string);
+  } catch {
+    // not JSON
+  }
+  return { status: response.status, headers: response.headers, body, raw };
+}
+
+/** Users created in the emulator, deleted one by one afterwards. */
+export class TestUsers {
+  private readonly created: EmulatorUser[] = [];
+
+  async email(): Promise<EmulatorUser> {
+    const user = await signUpEmailUser();
+    this.created.push(user);
+    return user;
+  }
+
+  async anonymous(): Promise<EmulatorUser> {
+    const user = await signUpAnonymousUser();
+    this.created.push(user);
+    return user;
+  }
+
+  async cleanup(): Promise<void> {
+    await Promise.allSettled(this.created.map((user) => deleteEmulatorUser(user.uid)));
+  }
+}
+
+/** Polls `probe` until it returns a truthy value (or throws after `timeoutMs`). */
+export async function waitFor<T>(probe: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 5_000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value) return value as T;
+      last = value;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} (last: ${last instanceof Error ? last.message : JSON.stringify(last)})`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
