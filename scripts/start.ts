@@ -29,6 +29,7 @@ async function main() {
   console.log(`\nYumecast is running:  ${stack.urls.web}\n`);
   console.log(`  api            ${stack.urls.api}`);
   console.log(`  auth emulator  http://${stack.urls.auth}`);
+  console.log(`  game host      ${stack.urls.gameHost}`);
   console.log(`  database       ${stack.urls.databaseUrl}`);
   console.log(`  logs           .run/dev/logs/\n`);
   console.log('Press Ctrl-C to stop everything.');

@@ -76,6 +76,35 @@ async function playwright(stack: Stack) {
     });
 }
 
+/** Chromium and PostgreSQL processes alive now (pid → command line), read from /proc. */
+function liveProcesses(): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const cmd = fs.readFileSync(`/proc/${name}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
+      if (/chromium|chrome|postgres|firebase|next-server/.test(cmd)) out.set(Number(name), cmd);
+    } catch {
+      /* gone */
+    }
+  }
+  return out;
+}
+
+/** After teardown nothing the stack or the suites started may remain. */
+async function checkNoLeaks(before: Map<number, string>) {
+  console.log('\n━━ leftover processes ━━');
+  let leaked: string[] = [];
+  for (let i = 0; i < 20; i++) {
+    leaked = [...liveProcesses()].filter(([pid]) => !before.has(pid)).map(([pid, cmd]) => `${pid} ${cmd.slice(0, 160)}`);
+    if (leaked.length === 0) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  if (leaked.length) console.log(`✗ still running after teardown:\n  ${leaked.join('\n  ')}`);
+  else console.log('✓ none');
+  tallies.push({ name: 'no leftovers', passed: leaked.length ? 0 : 1, failed: leaked.length ? 1 : 0, skipped: 0 });
+}
+
 function summary(): number {
   console.log('\n━━ summary ━━');
   for (const t of tallies) console.log(`  ${t.name.padEnd(18)} ${t.passed} passed, ${t.failed} failed${t.skipped ? `, ${t.skipped} skipped` : ''}`);
@@ -97,6 +126,7 @@ async function main() {
   if (want('integration') || want('e2e')) {
     // Tests start from an empty database every run; the dev data in .data/postgres is untouched.
     fs.rmSync(config.pgDataDir, { recursive: true, force: true });
+    const before = liveProcesses();
     console.log('\n━━ starting the test stack ━━');
     let stack: Stack | null = null;
     const onSignal = async () => {
@@ -119,6 +149,7 @@ async function main() {
         console.log('\n━━ stopping the test stack ━━');
         await stack.stop();
       }
+      await checkNoLeaks(before);
     }
   }
   process.exit(summary());

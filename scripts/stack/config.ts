@@ -14,6 +14,9 @@ export interface StackConfig {
   apiPort: number;
   pgPort: number;
   authPort: number;
+  hostPort: number;
+  /** The game host's page server (its runtimes' static origin). */
+  hostPagePort: number;
   projectId: string;
   database: string;
   /** Next.js build folder: separate for tests because NEXT_PUBLIC_* values are built in. */
@@ -35,6 +38,8 @@ export function stackConfig(mode: 'dev' | 'test', env = process.env): StackConfi
     apiPort: num(env[`${prefix}API_PORT`], test ? 8180 : 8080),
     pgPort: num(env[`${prefix}PGPORT_LOCAL`], test ? 54339 : 54329),
     authPort: num(env[`${prefix}AUTH_EMULATOR_PORT`], test ? 9199 : 9099),
+    hostPort: num(env[`${prefix}HOST_AGENT_PORT`], test ? 8190 : 8090),
+    hostPagePort: num(env[`${prefix}HOST_PAGE_PORT`], test ? 8191 : 8091),
     projectId: env.FIREBASE_PROJECT_ID || 'demo-yumecast',
     database: test ? 'yumecast_test' : 'yumecast',
     distDir: test ? '.next-test' : '.next',
@@ -48,6 +53,7 @@ export function urls(c: StackConfig) {
     web: `http://${c.host === '127.0.0.1' ? 'localhost' : c.host}:${c.webPort}`,
     api: `http://${c.host}:${c.apiPort}`,
     auth: `${c.host}:${c.authPort}`,
+    gameHost: `http://${c.host}:${c.hostPort}`,
     databaseUrl: `postgres://postgres:postgres@127.0.0.1:${c.pgPort}/${c.database}`,
   };
 }
@@ -67,6 +73,12 @@ export function stackEnv(c: StackConfig, base = process.env): NodeJS.ProcessEnv 
     API_HOST: c.host,
     API_PORT: String(c.apiPort),
     WEB_ORIGIN: `${u.web},http://127.0.0.1:${c.webPort}`,
+    API_URL: u.api,
+    API_PUBLIC_URL: base.API_PUBLIC_URL || u.api,
+    HOST_AGENT_HOST: c.host,
+    HOST_AGENT_PORT: String(c.hostPort),
+    HOST_PAGE_PORT: String(c.hostPagePort),
+    HOST_ID: base.HOST_ID || `local-${c.mode}`,
     NEXT_DIST_DIR: c.distDir,
     NEXT_PUBLIC_SITE_URL: base.NEXT_PUBLIC_SITE_URL || u.web,
     NEXT_PUBLIC_API_URL: base.NEXT_PUBLIC_API_URL || u.api,

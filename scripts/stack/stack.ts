@@ -1,6 +1,6 @@
 /**
  * Brings the whole product up locally, in order, waiting for each part to be healthy:
- * PostgreSQL → Firebase Auth emulator → api → web. Used by `npm start` and `npm test`.
+ * PostgreSQL → Firebase Auth emulator → api → game host → web. Used by `npm start` and `npm test`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -64,7 +64,8 @@ export async function startStack(c: StackConfig, log: Log = console.log): Promis
   const logDir = path.join(c.runDir, 'logs');
   const started: Managed[] = [];
   const stop = async () => {
-    for (const m of [...started].reverse()) await stopProcess(m);
+    // The host needs longer: it reports shutdown and closes its Chromium runtimes first.
+    for (const m of [...started].reverse()) await stopProcess(m, m.name === 'host' ? 20_000 : 8_000);
     started.length = 0;
   };
 
@@ -73,6 +74,8 @@ export async function startStack(c: StackConfig, log: Log = console.log): Promis
     await assertPortFree(c.authPort, 'the Firebase Auth emulator');
     await assertPortFree(c.apiPort, 'the api');
     await assertPortFree(c.webPort, 'the web app');
+    await assertPortFree(c.hostPort, 'the game host');
+    await assertPortFree(c.hostPagePort, "the game host's page server");
 
     await ensureWebBuild(c, env, log);
 
@@ -99,6 +102,10 @@ export async function startStack(c: StackConfig, log: Log = console.log): Promis
     const apiProc = startProcess('api', path.join(BIN, 'tsx'), ['server/api/main.ts'], env, logDir, REPO_ROOT);
     started.push(apiProc);
 
+    log(`• game host on ${u.gameHost}`);
+    const hostProc = startProcess('host', path.join(BIN, 'tsx'), ['server/host/main.ts'], env, logDir, REPO_ROOT);
+    started.push(hostProc);
+
     log(`• web on ${u.web}`);
     const webProc = startProcess('web', path.join(BIN, 'next'), ['start', '-p', String(c.webPort), '-H', c.host], env, logDir, REPO_ROOT);
     started.push(webProc);
@@ -107,6 +114,8 @@ export async function startStack(c: StackConfig, log: Log = console.log): Promis
     log('  ✓ Auth emulator ready');
     await waitForHttp(`${u.api}/health`, { timeoutMs: 60_000, abortIf: crashed(apiProc) });
     log('  ✓ api ready');
+    await waitForHttp(`${u.gameHost}/health`, { timeoutMs: 90_000, abortIf: crashed(hostProc) });
+    log('  ✓ game host ready');
     await waitForHttp(`http://127.0.0.1:${c.webPort}/`, { timeoutMs: 60_000, abortIf: crashed(webProc) });
     log('  ✓ web ready');
   } catch (e) {
