@@ -63,7 +63,7 @@ async function playwright(stack: Stack) {
   console.log('\n━━ playwright ━━');
   const file = path.join(outDir, 'playwright.json');
   fs.rmSync(file, { force: true });
-  const env = { ...stack.env, BASE_URL: stack.urls.web, API_URL: stack.urls.api, PLAYWRIGHT_JSON_OUTPUT_NAME: file };
+  const env = { ...stack.env, BASE_URL: stack.urls.web, API_URL: stack.urls.api, HOST_URL: stack.urls.gameHost, PLAYWRIGHT_JSON_OUTPUT_NAME: file };
   const code = await run(path.join(BIN, 'playwright'), ['test', '--reporter=list,json'], env);
   const r = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(file);
   if (!r) tallies.push({ name: 'playwright', passed: 0, failed: 1, skipped: 0 });

@@ -107,7 +107,7 @@ export function PlayerView({ gameId, title }: PlayerViewProps) {
   const tutorial = playing && isTouch && !cfg.guidance.touchControllerTutorial ? 'touch' : playing && cfg.touchControllerMode === 'touchpad' && !cfg.guidance.controllerKnobTutorial ? 'knob' : null;
 
   return (
-    <Stage data-testid="play-stage" data-step={snap?.step ?? 'start'} data-connection={snap?.connection ?? ''}>
+    <Stage data-testid="play-stage" data-step={snap?.step ?? 'start'} data-connection={snap?.connection ?? ''} data-session={snap?.sessionId ?? ''}>
       <video ref={videoRef} autoPlay playsInline data-testid="game-video" />
       {snap?.failure ? (
         <Center>

@@ -1,0 +1,150 @@
+import { expect, test } from '@playwright/test';
+import { createVerifiedUser } from './support/emulator';
+import { loginAsVerified } from './support/session';
+import { api, frameDistance, hostOverview, hostSession, liveSessionId, videoFrame, waitForVideo } from './support/play';
+
+// One streamed game at a time per worker; the host holds two runtimes.
+test.describe.configure({ mode: 'serial' });
+
+test.describe('live play', () => {
+  test.beforeEach(({}, info) => {
+    test.skip(info.project.name !== 'desktop', 'the full flow runs once, on desktop');
+  });
+
+  test('start, watch, click through lines and a choice, change volume and quality, screenshot, exit', async ({ page }) => {
+    test.setTimeout(150_000);
+    const user = await createVerifiedUser();
+    await loginAsVerified(page, user);
+    await page.goto('/title/hoshifuru-toshokan');
+    await page.getByTestId('play-button').click();
+    await page.waitForURL(/\/play\/hoshifuru-toshokan$/);
+
+    // Each step of starting is shown.
+    await expect(page.getByTestId('start-progress')).toBeVisible();
+    await expect(page.getByTestId('start-progress')).toContainText('ゲームを準備しています');
+    await waitForVideo(page);
+    const sessionId = await liveSessionId(user.idToken);
+
+    // Real decoded video: 1280x720, not black.
+    const first = (await videoFrame(page))!;
+    expect(first.width).toBe(1280);
+    expect(first.height).toBe(720);
+
+    // Title screen → Enter starts the story; text appears in the text window.
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await videoFrame(page))!.textEdges, { timeout: 15_000, message: 'text is visible' }).toBeGreaterThan(200);
+    const before = await hostSession(sessionId);
+
+    // Click through several lines on the video (mouse), verified by the host and the picture.
+    const video = page.getByTestId('input-layer');
+    let frame = (await videoFrame(page))!;
+    for (let i = 0; i < 6; i++) {
+      await video.click({ position: { x: 640, y: 400 } });
+      await page.waitForTimeout(350);
+    }
+    await expect.poll(async () => frameDistance(frame.print, (await videoFrame(page))!.print), { timeout: 10_000 }).toBeGreaterThan(0.5);
+    const after = (await hostSession(sessionId))!;
+    expect(after.counters!.input).toBeGreaterThan((before?.counters?.input ?? 0) + 5);
+
+    // Reach the first choice with Enter and pick it with the digit key.
+    let engine = after.engine as { choices?: unknown[]; lineCount?: number } | undefined;
+    for (let i = 0; i < 80 && !(engine?.choices && engine.choices.length); i++) {
+      await page.keyboard.press('Enter');
+      await page.waitForTimeout(120);
+      if (i % 5 === 4) engine = (await hostSession(sessionId))!.engine as typeof engine;
+    }
+    expect(engine?.choices?.length ?? 0).toBeGreaterThan(1);
+    frame = (await videoFrame(page))!;
+    await page.keyboard.press('1');
+    await expect.poll(async () => ((await hostSession(sessionId))!.engine as { choices?: unknown[] }).choices?.length ?? 0).toBe(0);
+
+    // Volume: the slider drives the video element; quality: the host records it.
+    await page.getByTestId('volume').fill('0.3');
+    await expect.poll(async () => (await videoFrame(page))!.volume).toBeCloseTo(0.3, 2);
+    await page.getByTestId('quality').selectOption('low');
+    await expect.poll(async () => ((await hostSession(sessionId))!.engine as { quality?: string }).quality).toBe('low');
+    await expect.poll(async () => (await videoFrame(page))!.height, { timeout: 20_000, message: 'lower resolution arrives' }).toBeLessThan(720);
+
+    // Screenshot: taken on the host at full resolution, found through the api.
+    await page.getByTestId('screenshot').click();
+    await expect(page.getByTestId('toast').filter({ hasText: 'スクリーンショットを保存しました' })).toBeVisible();
+    const shots = await api<{ screenshots: { id: string; width: number; height: number }[] }>('/v1/screenshots', user.idToken);
+    expect(shots.body.screenshots).toHaveLength(1);
+    expect(shots.body.screenshots[0]).toMatchObject({ width: 1280, height: 720 });
+
+    // Exit: the session is closed and its runtime freed.
+    await page.getByTestId('exit').click();
+    await page.waitForURL(/\/title\/hoshifuru-toshokan$/);
+    await expect
+      .poll(async () => (await api<{ session_state: string }>(`/v1/session/${sessionId}/status`, user.idToken)).body.session_state, { timeout: 20_000 })
+      .toBe('closed');
+    await expect.poll(async () => (await hostOverview()).sessions.some((s) => s.sessionId === sessionId), { timeout: 20_000 }).toBe(false);
+  });
+
+  test('a second session for the same user is refused with the limit code; a stranger gets 404', async ({ page }) => {
+    test.setTimeout(90_000);
+    const user = await createVerifiedUser();
+    await loginAsVerified(page, user);
+    await page.goto('/play/hajimari-no-eki');
+    await waitForVideo(page);
+    const sessionId = await liveSessionId(user.idToken);
+
+    const second = await api<{ status: string; error: { code: string } }>('/v1/game/hoshifuru-toshokan/start', user.idToken);
+    expect(second.status).toBe(409);
+    expect(second.body.error.code).toBe('instance_limit');
+
+    const stranger = await createVerifiedUser();
+    for (const path of [`/v1/session/${sessionId}/status`, `/v1/session/${sessionId}/get_token`, `/v1/session/${sessionId}/force_close`]) {
+      const r = await api<{ error: { code: string } }>(path, stranger.idToken);
+      expect(r.status).toBe(404);
+      expect(r.body.error.code).toBe('session_not_found');
+    }
+    // The stranger changed nothing: the owner's game still plays.
+    expect((await api<{ session_state: string }>(`/v1/session/${sessionId}/status`, user.idToken)).body.session_state).toBe('playing');
+
+    // In the browser, the other title shows the limit message with a way out.
+    await page.goto('/play/hoshifuru-toshokan');
+    await expect(page.getByTestId('play-failure')).toHaveAttribute('data-failure', 'instance_limit');
+    await page.getByTestId('close-others').click();
+    await waitForVideo(page);
+    await page.getByTestId('exit').click();
+  });
+});
+
+test('an unknown title on the play page gives a clear Japanese message', async ({ page }) => {
+  const res = await page.goto('/play/no-such-title');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByTestId('play-failure')).toContainText('タイトルが見つかりません');
+});
+
+test.describe('touch play on a phone', () => {
+  test.beforeEach(({}, info) => {
+    test.skip(info.project.name !== 'phone', 'touch flow runs on the phone project');
+  });
+
+  test('a visitor plays the open demo with taps and the touchpad knob', async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.goto('/play/hajimari-no-eki');
+    await waitForVideo(page);
+    // The touch tutorial is shown once.
+    await page.getByTestId('tutorial-touch').getByRole('button', { name: 'OK' }).click();
+    const mine = { sessionId: (await page.getByTestId('play-stage').getAttribute('data-session'))! };
+    expect(mine.sessionId).toMatch(/^[0-9a-f-]{36}$/);
+    const before = (await hostSession(mine.sessionId))!.counters!.input;
+    const layer = page.getByTestId('input-layer');
+    await layer.tap({ position: { x: 200, y: 300 } });
+    await layer.tap({ position: { x: 200, y: 300 } });
+    await expect.poll(async () => (await hostSession(mine.sessionId))!.counters!.input).toBeGreaterThan(before + 3);
+
+    await page.getByTestId('touch-mode').selectOption('touchpad');
+    await page.getByTestId('tutorial-knob').getByRole('button', { name: 'OK' }).click();
+    const mid = (await hostSession(mine.sessionId))!.counters!.input;
+    await page.getByTestId('knob').tap();
+    await expect.poll(async () => (await hostSession(mine.sessionId))!.counters!.input).toBeGreaterThan(mid + 1);
+    // The tutorials are remembered.
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('yumecast.playerConfig') ?? '{}'));
+    expect(stored.guidance).toBe(3);
+    expect(stored.touchControllerMode).toBe('touchpad');
+    await page.getByTestId('exit').click();
+  });
+});

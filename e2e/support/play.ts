@@ -1,0 +1,75 @@
+import { expect, type Page } from '@playwright/test';
+
+const HOST_URL = process.env.HOST_URL || 'http://127.0.0.1:8190';
+const HOST_SECRET = process.env.HOST_SHARED_SECRET || 'yumecast-local-host-secret';
+const API_URL = process.env.API_URL || 'http://127.0.0.1:8180';
+
+/** What the received video shows: size, share of non-black pixels, and a coarse fingerprint. */
+export async function videoFrame(page: Page) {
+  return page.evaluate(() => {
+    const v = document.querySelector<HTMLVideoElement>('[data-testid="game-video"]');
+    if (!v || !v.videoWidth) return null;
+    const c = document.createElement('canvas');
+    c.width = 320;
+    c.height = 180;
+    const g = c.getContext('2d', { willReadFrequently: true })!;
+    g.drawImage(v, 0, 0, 320, 180);
+    const d = g.getImageData(0, 0, 320, 180).data;
+    let nonBlack = 0;
+    let textLike = 0;
+    const cells = new Array(64).fill(0);
+    for (let i = 0; i < d.length; i += 4) {
+      const p = i / 4;
+      const x = p % 320;
+      const y = Math.floor(p / 320);
+      const lum = 0.299 * d[i] + 0.587 * d[i + 1] + 0.114 * d[i + 2];
+      if (lum > 16) nonBlack++;
+      // Text window (bottom quarter): bright glyph pixels next to darker ones.
+      if (y > 135 && x > 0 && Math.abs(lum - (0.299 * d[i - 4] + 0.587 * d[i - 3] + 0.114 * d[i - 2])) > 60) textLike++;
+      cells[Math.floor(y / 23) * 8 + Math.floor(x / 40)] += lum;
+    }
+    return {
+      width: v.videoWidth,
+      height: v.videoHeight,
+      nonBlack: nonBlack / (320 * 180),
+      textEdges: textLike,
+      print: cells.map((s) => Math.round(s / (40 * 23))),
+      currentTime: v.currentTime,
+      volume: v.volume,
+    };
+  });
+}
+
+export function frameDistance(a: number[], b: number[]): number {
+  return a.reduce((sum, v, i) => sum + Math.abs(v - b[i]), 0) / a.length;
+}
+
+/** Waits until the play page plays real video. */
+export async function waitForVideo(page: Page) {
+  await expect(page.getByTestId('play-stage')).toHaveAttribute('data-step', 'playing', { timeout: 30_000 });
+  await expect
+    .poll(async () => (await videoFrame(page))?.nonBlack ?? 0, { timeout: 20_000, message: 'video shows a picture' })
+    .toBeGreaterThan(0.3);
+}
+
+export async function hostSession(sessionId: string) {
+  const r = await fetch(`${HOST_URL}/sessions/${sessionId}`, { headers: { 'x-host-secret': HOST_SECRET } });
+  return r.ok ? ((await r.json()) as { session: Record<string, unknown> & { engine?: Record<string, unknown>; counters?: Record<string, number> } }).session : null;
+}
+
+export async function hostOverview() {
+  const r = await fetch(`${HOST_URL}/sessions`, { headers: { 'x-host-secret': HOST_SECRET } });
+  return (await r.json()) as { sessions: { sessionId: string; state: string }[]; pool: Record<string, number>; chromiumProcesses: number };
+}
+
+export async function api<T>(path: string, idToken: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
+  const r = await fetch(`${API_URL}${path}`, { ...init, headers: { authorization: `Bearer ${idToken}`, ...(init.headers ?? {}) } });
+  return { status: r.status, body: (await r.json().catch(() => null)) as T };
+}
+
+/** The session id the play page is using, from the api (the user's one live session). */
+export async function liveSessionId(idToken: string): Promise<string> {
+  const r = await api<{ game_sessions: { id: string }[] }>('/v1/session/all', idToken);
+  expect(r.body.game_sessions.length).toBe(1);
+  return r.body.game_sessions[0].id;
+}
