@@ -1,52 +1,85 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
-import { Field, FormMessage } from './Field';
-import { validateEmail, validatePassword } from '@/lib/auth/validation';
-import { authMessage } from '@/lib/auth/messages';
+import { Field } from './Field';
+import { AuthError } from './AuthError';
+import { validateEmail, validatePassword, validatePasswordConfirmation } from '@/lib/auth/validation';
 import type { AuthResult } from '@/lib/auth/result';
+import { REDIRECTING } from '@/lib/auth/codes';
 
 interface Props {
   submitLabel: string;
   withPassword?: boolean;
+  /** Ask for the password twice (sign-up, new passwords). */
+  confirmPassword?: boolean;
+  initialEmail?: string;
   onSubmit: (email: string, password: string) => Promise<AuthResult>;
-  onSuccess: () => void;
+  onSuccess: (email: string) => void;
+  /** Told about every failure code (e.g. to store it as loginErrorCode). */
+  onFailure?: (code: string) => void;
   footer?: ReactNode;
   passwordAutoComplete?: 'current-password' | 'new-password';
+  passwordLabel?: string;
 }
 
-/** The e-mail (+ password) form shared by log in, sign up and reset. */
-export function EmailPasswordForm({ submitLabel, withPassword = true, onSubmit, onSuccess, footer, passwordAutoComplete = 'current-password' }: Props) {
-  const [email, setEmail] = useState('');
+/** The e-mail (+ password) form shared by log in, sign up, reset and registration. */
+export function EmailPasswordForm({
+  submitLabel,
+  withPassword = true,
+  confirmPassword = false,
+  initialEmail = '',
+  onSubmit,
+  onSuccess,
+  onFailure,
+  footer,
+  passwordAutoComplete = 'current-password',
+  passwordLabel = 'パスワード',
+}: Props) {
+  const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ email?: string | null; password?: string | null }>({});
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<{ email?: string | null; password?: string | null; confirmation?: string | null }>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const next = { email: validateEmail(email), password: withPassword ? validatePassword(password) : null };
+    if (busy) return;
+    const next = {
+      email: validateEmail(email),
+      password: withPassword ? validatePassword(password) : null,
+      confirmation: withPassword && confirmPassword ? validatePasswordConfirmation(password, confirmation) : null,
+    };
     setErrors(next);
     setFailure(null);
-    if (next.email || next.password) return;
+    if (next.email || next.password || next.confirmation) return;
     setBusy(true);
-    const res = await onSubmit(email, password);
+    const res = await onSubmit(email.trim(), password);
+    if (!res.result && res.code === REDIRECTING) return; // the page is leaving for the re-login
     setBusy(false);
-    if (res.result) onSuccess();
-    else setFailure(res.code);
+    if (res.result) onSuccess(email.trim());
+    else {
+      setFailure(res.code);
+      onFailure?.(res.code);
+    }
   }
 
   return (
     <form onSubmit={submit} noValidate>
-      {failure && (
-        <FormMessage $kind="error" role="alert" data-testid="form-error">
-          {authMessage(failure)}
-        </FormMessage>
-      )}
-      <Field label="メールアドレス" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
+      <AuthError code={failure} email={email} />
+      <Field
+        label="メールアドレス"
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={errors.email}
+      />
       {withPassword && (
         <Field
-          label="パスワード"
+          label={passwordLabel}
           type="password"
           name="password"
           autoComplete={passwordAutoComplete}
@@ -55,7 +88,18 @@ export function EmailPasswordForm({ submitLabel, withPassword = true, onSubmit, 
           error={errors.password}
         />
       )}
-      <Button type="submit" $variant="primary" $size="large" $block disabled={busy}>
+      {withPassword && confirmPassword && (
+        <Field
+          label={`${passwordLabel}（確認）`}
+          type="password"
+          name="password-confirmation"
+          autoComplete="new-password"
+          value={confirmation}
+          onChange={(e) => setConfirmation(e.target.value)}
+          error={errors.confirmation}
+        />
+      )}
+      <Button type="submit" $variant="primary" $size="large" $block disabled={busy} data-testid="form-submit">
         {busy ? <Spinner size="small" label="送信中" /> : submitLabel}
       </Button>
       {footer}

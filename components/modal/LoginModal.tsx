@@ -38,9 +38,11 @@ const SpinnerSlot = styled.div`
 /**
  * Login modal (spec sections 1, 2, 4): a social login button, a link to /email/login,
  * the e-mail registration notice and links to the terms and privacy policy.
+ * `href` is the follow-up of the login modal flow: the same-origin page to open after the
+ * social login (by default the user stays where they were).
  */
-export function LoginModal({ onClose, message }: ModalBodyProps) {
-  const { running, start } = useSocialLogin(onClose);
+export function LoginModal({ onClose, message, href }: ModalBodyProps) {
+  const { running, start } = useSocialLogin(onClose, href);
   return (
     <Wrap data-testid="login-modal">
       {/* eslint-disable-next-line @next/next/no-img-element */}
@@ -58,7 +60,7 @@ export function LoginModal({ onClose, message }: ModalBodyProps) {
         </Button>
       )}
       {!running && (
-        <Link href="/email/login" onClick={onClose} data-testid="email-login-link">
+        <Link href={href ? { pathname: '/email/login', query: { next: href } } : '/email/login'} onClick={onClose} data-testid="email-login-link">
           メールアドレスでログイン・新規登録
         </Link>
       )}

@@ -7,6 +7,11 @@ import { pushToast } from '@/components/toast/toastActions';
 
 const push = jest.fn(() => Promise.resolve(true));
 jest.mock('next/router', () => ({ useRouter: () => ({ push, asPath: '/' }) }));
+const startRedirect = jest.fn(async () => undefined);
+jest.mock('@/lib/auth/social', () => ({
+  logoutBeforeSocialLogin: async () => undefined,
+  startRedirect: (...args: unknown[]) => startRedirect(...(args as [])),
+}));
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
@@ -69,7 +74,9 @@ describe('modal layer', () => {
     await act(async () => {
       fireEvent.click(screen.getByTestId('social-login'));
     });
-    expect(push).toHaveBeenCalled();
+    expect(screen.queryByTestId('social-login')).toBeNull();
+    expect(screen.queryByTestId('email-login-link')).toBeNull();
+    expect(startRedirect).toHaveBeenCalledWith('login', { followUp: undefined });
   });
 });
 

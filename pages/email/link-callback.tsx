@@ -1,9 +1,150 @@
+import { useEffect, useRef, useState } from 'react';
+import Link from 'next/link';
+import { useRouter } from 'next/router';
+import styled from 'styled-components';
 import { RoutePage } from '@/components/layout/RoutePage';
+import { FormMessage } from '@/components/form/Field';
+import { CredentialForm } from '@/components/form/PasswordFields';
+import { LoadingBlock } from '@/components/ui/Spinner';
+import { ButtonLink } from '@/components/ui/Button';
+import { applyEmailAction, checkPasswordResetCode, parseActionMode, resetPasswordWithCode, type ActionMode } from '@/lib/auth/actionCode';
+import { authMessage } from '@/lib/auth/messages';
+import { firstQueryValue, safeRedirectPath } from '@/lib/auth/safeRedirect';
+import { useAppSelector, selectAuthState } from '@/store/hooks';
 
+const Actions = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 12px;
+  margin-top: 8px;
+`;
+
+type View =
+  | { kind: 'working' }
+  | { kind: 'done'; mode: ActionMode; email: string | null; signedOut: boolean }
+  | { kind: 'resetForm'; email: string; oobCode: string }
+  | { kind: 'resetDone'; email: string }
+  | { kind: 'error'; code: string };
+
+const TITLES: Record<string, string> = {
+  verifyEmail: 'メールアドレスの確認',
+  verifyAndChangeEmail: 'メールアドレスの変更',
+  recoverEmail: 'メールアドレスの復元',
+  resetPassword: 'パスワードの再設定',
+};
+
+/** One apply per code, even if the effect runs twice (a code can be used once only). */
+const started = new Map<string, Promise<View>>();
+
+async function run(mode: ActionMode, oobCode: string | undefined): Promise<View> {
+  if (mode === 'resetPassword') {
+    const r = await checkPasswordResetCode(oobCode);
+    return r.result ? { kind: 'resetForm', email: r.email, oobCode: oobCode! } : { kind: 'error', code: r.code };
+  }
+  const r = await applyEmailAction(mode, oobCode);
+  return r.result ? { kind: 'done', mode, email: r.email, signedOut: r.signedOut } : { kind: 'error', code: r.code };
+}
+
+/**
+ * Our custom action handler (spec section 7): verification, e-mail change, e-mail recovery and
+ * password reset links land here. Used, expired and foreign codes get a clear message; the
+ * optional continueUrl is followed only when it points back to this site.
+ */
 export default function EmailLinkCallback() {
+  const router = useRouter();
+  const authState = useAppSelector(selectAuthState);
+  const [state, setView] = useState<View>({ kind: 'working' });
+  const done = useRef(false);
+  const mode = parseActionMode(firstQueryValue(router.query.mode));
+  const oobCode = firstQueryValue(router.query.oobCode);
+  const requested = safeRedirectPath(firstQueryValue(router.query.continueUrl));
+  // The mails' continueUrl is this page itself (spec section 7); only another page is worth a button.
+  const continuePath = requested && !requested.startsWith('/email/link-callback') ? requested : null;
+
+  useEffect(() => {
+    if (!router.isReady || done.current) return;
+    done.current = true;
+    if (mode === 'signIn') {
+      // A sign-in link belongs to the purchase callback; keep only the parameters it reads.
+      const { oobCode: code, apiKey, lang } = router.query;
+      void router.replace({ pathname: '/purchase/link-callback', query: { mode: 'signIn', oobCode: code, apiKey, lang } });
+      return;
+    }
+    if (!mode) return; // shown below without a network call
+    const key = `${mode}:${oobCode ?? ''}`;
+    if (!started.has(key)) started.set(key, run(mode, oobCode));
+    void started.get(key)!.then(setView);
+  }, [router, mode, oobCode]);
+
+  const title = (mode && TITLES[mode]) || 'メールのリンク';
+  const view: View =
+    router.isReady && !mode ? { kind: 'error', code: oobCode ? 'auth/invalid-action-mode' : 'auth/missing-action-code' } : state;
+  const signedIn = authState === 'verified';
+
   return (
-    <RoutePage title="メールアドレスの確認" path="/email/link-callback" narrow>
-      <p>メールに記載されたリンクを確認しています。</p>
+    <RoutePage title={title} path="/email/link-callback" narrow>
+      <div data-testid="link-callback" data-state={view.kind}>
+        {view.kind === 'working' && <LoadingBlock label="リンクを確認しています…" />}
+
+        {view.kind === 'error' && (
+          <>
+            <FormMessage $kind="error" role="alert" data-testid="link-error" data-code={view.code}>
+              {authMessage(view.code)}
+            </FormMessage>
+            <Actions>
+              <ButtonLink as={Link} href="/email/login" $variant="normal" $block>
+                ログイン画面へ
+              </ButtonLink>
+              <Link href="/email/password/reset">パスワード再設定メールを送り直す</Link>
+            </Actions>
+          </>
+        )}
+
+        {view.kind === 'done' && (
+          <>
+            <FormMessage data-testid="link-success">
+              {view.mode === 'verifyEmail' && <>メールアドレス{view.email ? `（${view.email}）` : ''}の確認が完了しました。</>}
+              {view.mode === 'verifyAndChangeEmail' && <>メールアドレスを{view.email ? ` ${view.email} ` : ''}に変更しました。</>}
+              {view.mode === 'recoverEmail' && <>メールアドレスを{view.email ? ` ${view.email} ` : ''}に戻しました。念のため、パスワードの変更をおすすめします。</>}
+              {(view.signedOut || !signedIn) && <> 新しい情報でログインしてください。</>}
+            </FormMessage>
+            <Actions>
+              {view.signedOut || !signedIn ? (
+                <ButtonLink as={Link} href="/email/login" $variant="primary" $block data-testid="link-continue">
+                  ログインする
+                </ButtonLink>
+              ) : (
+                <ButtonLink as={Link} href={continuePath ?? '/settings/account'} $variant="primary" $block data-testid="link-continue">
+                  続ける
+                </ButtonLink>
+              )}
+            </Actions>
+          </>
+        )}
+
+        {view.kind === 'resetForm' && (
+          <>
+            <p>{view.email} の新しいパスワードを設定してください（6文字以上）。</p>
+            <CredentialForm
+              fields={{ newPassword: true }}
+              submitLabel="パスワードを設定する"
+              onSubmit={(v) => resetPasswordWithCode(view.oobCode, v.newPassword)}
+              onSuccess={() => setView({ kind: 'resetDone', email: view.email })}
+            />
+          </>
+        )}
+
+        {view.kind === 'resetDone' && (
+          <>
+            <FormMessage data-testid="link-success">パスワードを再設定しました。新しいパスワードでログインしてください。</FormMessage>
+            <Actions>
+              <ButtonLink as={Link} href={signedIn ? '/' : '/email/login'} $variant="primary" $block data-testid="link-continue">
+                {signedIn ? 'ホームへ' : 'ログインする'}
+              </ButtonLink>
+            </Actions>
+          </>
+        )}
+      </div>
     </RoutePage>
   );
 }

@@ -3,20 +3,26 @@ import { useRouter } from 'next/router';
 import { RoutePage } from '@/components/layout/RoutePage';
 import { EmailPasswordForm } from '@/components/form/EmailPasswordForm';
 import { loginWithEmail } from '@/lib/auth/emailAuth';
+import { firstQueryValue, safeRedirectPath } from '@/lib/auth/safeRedirect';
 import { useAppDispatch } from '@/store/hooks';
+import { setLoginErrorCode } from '@/store/slices/user';
 import { pushToast } from '@/components/toast/toastActions';
 
 export default function EmailLogin() {
   const router = useRouter();
   const dispatch = useAppDispatch();
+  // ?next= is followed only when it is a same-origin path (no open redirect).
+  const next = safeRedirectPath(firstQueryValue(router.query.next)) ?? '/';
   return (
     <RoutePage title="メールアドレスでログイン" path="/email/login" narrow gated>
       <EmailPasswordForm
         submitLabel="ログイン"
         onSubmit={loginWithEmail}
+        onFailure={(code) => dispatch(setLoginErrorCode(code))}
         onSuccess={() => {
+          dispatch(setLoginErrorCode(null));
           dispatch(pushToast('success', { message: 'ログインしました' }));
-          void router.replace('/');
+          void router.replace(next);
         }}
         footer={
           <p>

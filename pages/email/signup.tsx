@@ -6,24 +6,31 @@ import { FormMessage } from '@/components/form/Field';
 import { MailboxHint } from '@/components/form/MailboxHint';
 import { signUpWithEmail } from '@/lib/auth/emailAuth';
 
+/**
+ * Sign-up (spec section 4): the visitor's anonymous account is linked to the e-mail and
+ * password (its uid is kept), the verification mail is sent and the user is signed out at once.
+ */
 export default function EmailSignup() {
-  const [sent, setSent] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
   return (
     <RoutePage title="メールアドレスで新規登録" path="/email/signup" narrow gated>
-      {sent ? (
+      {sentTo ? (
         <FormMessage data-testid="signup-sent">
-          確認メールを送信しました。メール内のリンクを開いて登録を完了してから、ログインしてください。
-          <MailboxHint />
+          {sentTo} に確認メールを送信しました。メール内のリンクを開いて登録を完了してから、
+          <Link href="/email/login">ログイン</Link>してください。
+          <MailboxHint email={sentTo} />
         </FormMessage>
       ) : (
         <EmailPasswordForm
           submitLabel="登録する"
           passwordAutoComplete="new-password"
+          confirmPassword
           onSubmit={signUpWithEmail}
-          onSuccess={() => setSent(true)}
+          onSuccess={(email) => setSentTo(email)}
           footer={
             <p>
-              登録することで、<Link href="/terms">利用規約</Link>と<Link href="/privacy">プライバシーポリシー</Link>
+              パスワードは6文字以上で設定してください。登録することで、<Link href="/terms">利用規約</Link>と
+              <Link href="/privacy">プライバシーポリシー</Link>
               に同意したものとみなします。すでにアカウントをお持ちの方は <Link href="/email/login">ログイン</Link>
             </p>
           }

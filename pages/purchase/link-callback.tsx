@@ -1,9 +1,102 @@
+import { useEffect, useRef, useState } from 'react';
+import Link from 'next/link';
+import { useRouter } from 'next/router';
+import styled from 'styled-components';
 import { RoutePage } from '@/components/layout/RoutePage';
+import { FormMessage } from '@/components/form/Field';
+import { LoadingBlock } from '@/components/ui/Spinner';
+import { ButtonLink } from '@/components/ui/Button';
+import { activateEmailLink, type ActivationOutcome } from '@/lib/auth/emailLink';
+import { errorCodeOf } from '@/lib/auth/errors';
+import { authMessage } from '@/lib/auth/messages';
+import { firstQueryValue, safeRedirectPath } from '@/lib/auth/safeRedirect';
+import { useAppSelector, selectAuthState } from '@/store/hooks';
 
+const Actions = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 12px;
+`;
+
+/** How long to wait for the visitor's (anonymous) sign-in before activating anyway (→ 401). */
+const USER_WAIT_MS = 10_000;
+const DEFAULT_NEXT = '/purchase/register-card';
+
+type View = { kind: 'working' } | { kind: 'done'; outcome: ActivationOutcome } | { kind: 'error'; code: string };
+
+/**
+ * Return address of the e-mail sign-in link used during purchase (spec sections 2, 5, 7):
+ * activates the link for the signed-in user (linked, uid kept). Fails with 401 without a user
+ * and "No email link" when the address is not a sign-in link or the e-mail was not stored on
+ * this device. `next` is followed only when it is a path of this site.
+ */
 export default function PurchaseLinkCallback() {
+  const router = useRouter();
+  const authState = useAppSelector(selectAuthState);
+  const [view, setView] = useState<View>({ kind: 'working' });
+  const [waitedLongEnough, setWaited] = useState(false);
+  const started = useRef(false);
+  const next = safeRedirectPath(firstQueryValue(router.query.next)) ?? DEFAULT_NEXT;
+
+  useEffect(() => {
+    const t = setTimeout(() => setWaited(true), USER_WAIT_MS);
+    return () => clearTimeout(t);
+  }, []);
+
+  useEffect(() => {
+    if (!router.isReady || started.current) return;
+    const hasUser = authState === 'anonymous' || authState === 'verified';
+    if (!hasUser && !waitedLongEnough) return;
+    started.current = true;
+    const href = window.location.href;
+    activateEmailLink(href)
+      .then((outcome) => setView({ kind: 'done', outcome }))
+      .catch((e) => setView({ kind: 'error', code: errorCodeOf(e) }))
+      .finally(() => {
+        // The one-time code must not stay in the address bar or the history.
+        if (/[?&]oobCode=/.test(window.location.search)) {
+          const url = new URL(window.location.href);
+          for (const k of ['mode', 'oobCode', 'apiKey', 'lang', 'continueUrl', 'tenantId']) url.searchParams.delete(k);
+          window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+        }
+      });
+  }, [router.isReady, authState, waitedLongEnough]);
+
   return (
     <RoutePage title="ログインリンクの確認" path="/purchase/link-callback" narrow>
-      <p>メールのログイン用リンクを確認しています。このページは、リンクを送ったのと同じ端末・ブラウザで開いてください。</p>
+      <div data-testid="purchase-link-callback" data-state={view.kind}>
+        {view.kind === 'working' && (
+          <>
+            <LoadingBlock label="ログイン用リンクを確認しています…" />
+            <p>このページは、リンクを送ったのと同じ端末・ブラウザで開いてください。</p>
+          </>
+        )}
+        {view.kind === 'done' && view.outcome === 'redirecting' && <LoadingBlock label="X（Twitter）で再ログインしています…" />}
+        {view.kind === 'done' && view.outcome !== 'redirecting' && (
+          <>
+            <FormMessage data-testid="link-success">
+              {view.outcome === 'linked' ? 'メールアドレスを登録しました。' : 'このメールアドレスのアカウントにログインしました。'}
+            </FormMessage>
+            <Actions>
+              <ButtonLink as={Link} href={next} $variant="primary" $block data-testid="link-continue">
+                続ける
+              </ButtonLink>
+            </Actions>
+          </>
+        )}
+        {view.kind === 'error' && (
+          <>
+            <FormMessage $kind="error" role="alert" data-testid="link-error" data-code={view.code}>
+              {authMessage(view.code)}
+            </FormMessage>
+            <Actions>
+              <ButtonLink as={Link} href="/purchase/register-email" $variant="normal" $block>
+                メールを送り直す
+              </ButtonLink>
+            </Actions>
+          </>
+        )}
+      </div>
     </RoutePage>
   );
 }
