@@ -59,6 +59,11 @@ async function jest(project: 'unit' | 'integration', env: NodeJS.ProcessEnv) {
     });
 }
 
+function serviceEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const keys = ['DATABASE_URL', 'FIREBASE_AUTH_EMULATOR_HOST', 'FIREBASE_PROJECT_ID', 'GCLOUD_PROJECT', 'METADATA_SERVER_DETECTION', 'NEXT_TELEMETRY_DISABLED'];
+  return Object.fromEntries(keys.filter((k) => env[k] !== undefined).map((k) => [k, env[k]]));
+}
+
 async function playwright(stack: Stack) {
   console.log('\n━━ playwright ━━');
   const file = path.join(outDir, 'playwright.json');
@@ -143,7 +148,9 @@ async function main() {
     }
     if (stack) {
       try {
-        if (want('integration')) await jest('integration', stack.env);
+        // Integration suites build their own servers: they get the shared services' addresses,
+        // not the stack's own settings (ports, origins), which would leak into their configs.
+        if (want('integration')) await jest('integration', { ...process.env, ...serviceEnv(stack.env) });
         if (want('e2e')) await playwright(stack);
       } finally {
         console.log('\n━━ stopping the test stack ━━');

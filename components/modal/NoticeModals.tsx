@@ -28,13 +28,13 @@ function reload() {
  * Shown when a route change to a verified-only page was cancelled ("routing exception",
  * spec section 8). Its action reloads the page; the user may also log in from here.
  */
-export function RouteBlockedModal({ onClose }: ModalBodyProps) {
+export function RouteBlockedModal({ onClose, href }: ModalBodyProps) {
   const dispatch = useAppDispatch();
   return (
     <Wrap data-testid="route-blocked-modal">
       <h2>ログインが必要です</h2>
       <p>このページを見るには、メールアドレスを登録したアカウントでのログインが必要です。</p>
-      <Button $variant="primary" $block onClick={() => dispatch(displayModal({ node: 'login' }))}>
+      <Button $variant="primary" $block onClick={() => dispatch(displayModal({ node: 'login', props: { href } }))}>
         ログイン・新規登録
       </Button>
       <Button $variant="text" $block onClick={reload} data-testid="modal-reload">
