@@ -61,7 +61,7 @@ async function jest(project: 'unit' | 'integration', env: NodeJS.ProcessEnv) {
 
 function serviceEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const keys = ['DATABASE_URL', 'FIREBASE_AUTH_EMULATOR_HOST', 'FIREBASE_PROJECT_ID', 'GCLOUD_PROJECT', 'METADATA_SERVER_DETECTION', 'NEXT_TELEMETRY_DISABLED'];
-  return Object.fromEntries(keys.filter((k) => env[k] !== undefined).map((k) => [k, env[k]]));
+  return Object.fromEntries(keys.filter((k) => env[k] !== undefined).map((k) => [k, env[k]])) as NodeJS.ProcessEnv;
 }
 
 async function playwright(stack: Stack) {
