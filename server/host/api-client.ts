@@ -1,0 +1,138 @@
+/**
+ * The host's calls to the api (docs/sessions.md §4.1 and §4.3), each with the shared secret and
+ * the host id, a timeout, and retries where a lost report would matter (state, saves).
+ */
+import { HOST_ID_HEADER, HOST_SECRET_HEADER, type HostReportedState } from './contract';
+
+export interface ApiAnswer<T = Record<string, unknown>> {
+  status: number;
+  body: T | null;
+}
+
+export class ApiCallError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string | null,
+  ) {
+    super(message);
+    this.name = 'ApiCallError';
+  }
+}
+
+export interface RegisterAnswer {
+  state?: string;
+  heartbeatIntervalMs?: number;
+  heartbeatTimeoutMs?: number;
+}
+
+export interface HeartbeatAnswer {
+  state?: string;
+  sessions?: string[];
+}
+
+interface CallOptions {
+  body?: unknown;
+  raw?: Buffer;
+  contentType?: string;
+  timeoutMs?: number;
+  /** Extra attempts on network errors and 5xx (not on 4xx). */
+  retries?: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export class ApiClient {
+  constructor(
+    readonly apiUrl: string,
+    private readonly secret: string,
+    readonly hostId: string,
+  ) {}
+
+  async call<T = Record<string, unknown>>(method: string, path: string, o: CallOptions = {}): Promise<ApiAnswer<T>> {
+    const attempts = 1 + (o.retries ?? 0);
+    let last: unknown;
+    for (let i = 0; i < attempts; i++) {
+      if (i > 0) await sleep(Math.min(2000, 200 * 2 ** (i - 1)));
+      try {
+        const headers: Record<string, string> = { [HOST_SECRET_HEADER]: this.secret, [HOST_ID_HEADER]: this.hostId };
+        let body: BodyInit | undefined;
+        if (o.raw) {
+          headers['content-type'] = o.contentType ?? 'application/octet-stream';
+          body = new Uint8Array(o.raw);
+        } else if (o.body !== undefined) {
+          headers['content-type'] = 'application/json';
+          body = JSON.stringify(o.body);
+        }
+        const res = await fetch(`${this.apiUrl}${path}`, { method, headers, body, signal: AbortSignal.timeout(o.timeoutMs ?? 5000) });
+        const text = await res.text();
+        let parsed: T | null = null;
+        try {
+          parsed = text ? (JSON.parse(text) as T) : null;
+        } catch {
+          parsed = null;
+        }
+        if (res.status >= 500 && i < attempts - 1) {
+          last = new ApiCallError(`${method} ${path}: ${res.status}`, res.status, errorCode(parsed));
+          continue;
+        }
+        return { status: res.status, body: parsed };
+      } catch (e) {
+        last = e;
+      }
+    }
+    throw last instanceof Error ? last : new Error(String(last));
+  }
+
+  private async ok<T>(method: string, path: string, o: CallOptions = {}): Promise<T> {
+    const r = await this.call<T>(method, path, o);
+    if (r.status < 200 || r.status >= 300) {
+      const code = errorCode(r.body);
+      throw new ApiCallError(`${method} ${path}: ${r.status}${code ? ` ${code}` : ''}`, r.status, code);
+    }
+    return (r.body ?? {}) as T;
+  }
+
+  register(body: { url: string; capacity: number; warm: number }): Promise<RegisterAnswer> {
+    return this.ok('POST', '/internal/hosts/register', { body: { hostId: this.hostId, ...body } });
+  }
+
+  /** Throws ApiCallError with status 404 when the api does not know this host (register again). */
+  heartbeat(body: { activeSessions: number; warm: number; sessionIds: string[] }, timeoutMs: number): Promise<HeartbeatAnswer> {
+    return this.ok('POST', `/internal/hosts/${encodeURIComponent(this.hostId)}/heartbeat`, { body, timeoutMs });
+  }
+
+  shutdown(): Promise<unknown> {
+    return this.ok('POST', `/internal/hosts/${encodeURIComponent(this.hostId)}/shutdown`, { body: {}, timeoutMs: 3000 });
+  }
+
+  reportState(sessionId: string, state: HostReportedState, reason?: string): Promise<ApiAnswer> {
+    return this.call('POST', `/internal/sessions/${encodeURIComponent(sessionId)}/state`, {
+      body: reason ? { state, reason } : { state },
+      retries: 3,
+    });
+  }
+
+  save(sessionId: string, slot: string, state: Record<string, unknown>): Promise<unknown> {
+    return this.ok('POST', `/internal/sessions/${encodeURIComponent(sessionId)}/saves`, { body: { slot, state }, retries: 2 });
+  }
+
+  async screenshot(sessionId: string, png: Buffer): Promise<string> {
+    const r = await this.ok<{ screenshotId?: unknown }>('POST', `/internal/sessions/${encodeURIComponent(sessionId)}/screenshots`, {
+      raw: png,
+      contentType: 'image/png',
+      timeoutMs: 10_000,
+    });
+    if (typeof r.screenshotId !== 'string' || !r.screenshotId) throw new ApiCallError('screenshot: no screenshotId in the answer', 200, null);
+    return r.screenshotId;
+  }
+
+  inputActivity(sessionId: string, at: number): Promise<unknown> {
+    return this.ok('POST', `/internal/sessions/${encodeURIComponent(sessionId)}/input-activity`, { body: { at } });
+  }
+}
+
+function errorCode(body: unknown): string | null {
+  const e = (body as { error?: { code?: unknown } } | null)?.error;
+  return typeof e?.code === 'string' ? e.code : null;
+}

@@ -1,0 +1,111 @@
+/**
+ * What the agent (Node) and the page-side bridge (server/host/page/bridge.ts, in the runtime's
+ * Chromium page) say to each other. The agent calls `window.__yumecastHost.*` with
+ * page.evaluate; the bridge calls the agent through the binding `__yumecastHostCall(kind, data)`
+ * that the agent exposes on the session's browser context. Types only: both sides import it.
+ */
+import type { HostErrorCode, QualityLevel } from '../../lib/streaming/messages';
+import type { PrewarmPlan } from './prewarm';
+
+/** Name of the binding the agent exposes (page → agent). */
+export const HOST_CALL_BINDING = '__yumecastHostCall';
+/** Name of the binding the VN engine calls with its events (runtime/src/main.ts emit()). */
+export const ENGINE_EVENT_BINDING = '__yumecastEvent';
+
+export interface BridgeTimings {
+  idleWarningMs: number;
+  idleGraceMs: number;
+  reconnectGraceMs: number;
+  joinTimeoutMs: number;
+  noticeMs: number;
+  inputActivityMs: number;
+  screenshotIntervalMs: number;
+}
+
+/** Everything the bridge needs to run one session (agent → page, once). */
+export interface BridgeSessionConfig {
+  sessionId: string;
+  gameId: string;
+  /** Base URL of the game's files on the host's static origin (`/games/<id>/`). */
+  assetBase: string;
+  /** The precompiled story (`/runtime/games/<id>.json`). */
+  storyUrl: string;
+  /** Resume from this engine state (a save's state JSON), or null for the title screen. */
+  resumeState: string | null;
+  /** Save slots to list under load (slot ≥ 1). */
+  saves: { slot: number; stateJson: string }[];
+  quality: QualityLevel;
+  signalUrl: string;
+  signalToken: string;
+  iceServers: RTCIceServer[];
+  captureFps: number;
+  rate: { perSecond: number; burst: number };
+  timings: BridgeTimings;
+}
+
+export interface BridgeReadyInfo {
+  gameId: string;
+  title: string;
+  /** ms yumecast.start() took (load story, art, fonts). */
+  startMs: number;
+  /** ms the whole begin() took (start + capture + publish). */
+  beginMs: number;
+}
+
+/** Counters of one session (exposed by the agent at GET /sessions/:id). */
+export interface BridgeCounters {
+  /** Raw data-channel messages received. */
+  received: number;
+  /** Dropped because they were not exactly a protocol message. */
+  malformed: number;
+  /** Dropped by the rate limiter. */
+  rateLimited: number;
+  /** Input messages (pointer, key, wheel) passed to yumecast.applyInput. */
+  inputs: number;
+  /** Input messages the engine refused (returned false). */
+  inputsRefused: number;
+  pings: number;
+  screenshots: number;
+  qualityChanges: number;
+  quality: QualityLevel;
+  idleWarnings: number;
+  /** `error` notices sent to the player (rate_limited, bad_message). */
+  notices: number;
+  /** Times a player connected (1 + reconnects). */
+  connections: number;
+  /** ms since the last player action. */
+  idleMs: number;
+  /** Times the signalling WebSocket opened (1 + reconnects after an api restart). */
+  signalOpens: number;
+  connection: 'waiting' | 'connected' | 'reconnecting' | 'closed';
+}
+
+/** Why the bridge asks the agent to end the session (beyond the protocol's bye reasons). */
+export type BridgeEndReason = 'idle_timeout' | 'reconnect_timeout' | 'join_timeout' | 'signal_closed' | 'runtime_error';
+
+export type HostCall =
+  | { kind: 'screenshot'; requestId: string }
+  | { kind: 'connection'; state: BridgeCounters['connection'] }
+  | { kind: 'input-activity' }
+  | { kind: 'end'; reason: BridgeEndReason }
+  | { kind: 'log'; level: 'info' | 'warn' | 'error'; message: string };
+
+export type ScreenshotCallResult = { screenshotId: string } | { error: HostErrorCode };
+
+export interface PrewarmResult {
+  ms: number;
+  fontsOk: boolean;
+  loaded: number;
+  failed: number;
+}
+
+/** The bridge's API on the page: window.__yumecastHost. */
+export interface BridgeApi {
+  version: 1;
+  /** Loads fonts and game files ahead of any session (see server/host/prewarm.ts). */
+  prewarm(plan: PrewarmPlan): Promise<PrewarmResult>;
+  begin(cfg: BridgeSessionConfig): Promise<BridgeReadyInfo>;
+  /** Sends `bye` (when a player is connected) and stops publishing. */
+  end(reason: string): Promise<void>;
+  counters(): BridgeCounters;
+}

@@ -1,0 +1,161 @@
+/**
+ * Configuration of the game-host agent. Every value comes from the environment with a local
+ * default (loopback, capacity 2, one warm runtime), so `npx tsx server/host/main.ts` runs on a
+ * fresh clone; tests pass their own values to buildHostAgent instead. docs/host.md lists them.
+ */
+import os from 'node:os';
+import path from 'node:path';
+
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+export interface HostTimings {
+  /**
+   * HOST_IDLE_WARNING_MS: no input for this long → `idle-warning` (DESIGN §4: 3 min). The api's
+   * start request (idleWarningMs, idleCloseMs) overrides this and the grace per session.
+   */
+  idleWarningMs: number;
+  /** HOST_IDLE_GRACE_MS: after the warning, close with `bye idle_timeout` unless input arrives (30 s). */
+  idleGraceMs: number;
+  /** HOST_RECONNECT_GRACE_MS: the player's peer left; keep the session this long for a reconnect (60 s). */
+  reconnectGraceMs: number;
+  /** HOST_JOIN_TIMEOUT_MS: a session whose player never connects is closed after this long. */
+  joinTimeoutMs: number;
+  /** HOST_HEARTBEAT_MS: heartbeat period to the api (~2 s). */
+  heartbeatMs: number;
+  /** HOST_INPUT_ACTIVITY_MS: input activity is forwarded to the api at most this often. */
+  inputActivityMs: number;
+  /** HOST_NOTICE_MS: at most one `error rate_limited` / `error bad_message` per this period. */
+  noticeMs: number;
+  /** HOST_SCREENSHOT_INTERVAL_MS: smallest gap between two screenshots of one session. */
+  screenshotIntervalMs: number;
+  /** HOST_LAUNCH_TIMEOUT_MS: a Chromium launch + runtime page load must finish within this. */
+  launchTimeoutMs: number;
+  /** HOST_START_TIMEOUT_MS: yumecast.start() (loading the game) must finish within this. */
+  startTimeoutMs: number;
+  /** HOST_CLOSE_TIMEOUT_MS: how long browser.close() may take before the tree is SIGKILLed. */
+  closeTimeoutMs: number;
+  /** HOST_REFILL_DELAY_MS: wait after a warm runtime is taken before launching its replacement. */
+  refillDelayMs: number;
+  /** HOST_RECONCILE_GRACE_MS: a session the api's heartbeat answer omits is stopped once older than this (10 s). */
+  reconcileGraceMs: number;
+}
+
+export interface HostConfig {
+  /** HOST_ID: this host's id in the api's registry. Default `<hostname>-<port>`. */
+  hostId: string;
+  /** HOST_AGENT_HOST: interface of the api-facing listener (loopback by default). */
+  host: string;
+  /** HOST_AGENT_PORT (8090; 0 = any free port). */
+  port: number;
+  /** HOST_PUBLIC_URL: the URL the api reaches this agent at. Default http://<host>:<port>. */
+  publicUrl?: string;
+  /** API_URL (or HOST_API_URL): the api, for registration, heartbeats and reports. */
+  apiUrl: string;
+  /** HOST_SHARED_SECRET: sent to the api and required from it (header x-host-secret; docs/sessions.md §4). */
+  sharedSecret: string;
+  /** HOST_REGISTER=0 turns registration/heartbeats off (agent-only tests, the bench). */
+  register: boolean;
+  /** HOST_CAPACITY: most runtimes (sessions + warm) at once. */
+  capacity: number;
+  /** HOST_WARM_POOL: runtimes kept warm (browser up, runtime page loaded). */
+  warm: number;
+  /** CHROMIUM_PATH: the browser (Debian chromium). */
+  chromiumPath: string;
+  /** HOST_RUNTIME_DIR: the built VN runtime (runtime/dist). */
+  runtimeDir: string;
+  /** HOST_GAMES_DIRS: comma-separated folders holding one folder per game (games/). */
+  gamesDirs: string[];
+  /** HOST_PAGE_PORT: loopback port of the pages' static origin (0 = any). */
+  pagePort: number;
+  /** HOST_TMP_DIR: where each runtime's fresh user-data-dir is made. */
+  tmpDir: string;
+  /** HOST_RATE_PER_S / HOST_RATE_BURST: the input token bucket of each session. */
+  rate: { perSecond: number; burst: number };
+  /** HOST_PREWARM=0: warm runtimes do not preload fonts and game files (slower starts). */
+  prewarm: boolean;
+  /** HOST_CAPTURE_FPS: frames per second of the captured canvas (30). */
+  captureFps: number;
+  timings: HostTimings;
+  /** LOG_LEVEL */
+  logLevel: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+export const DEFAULT_TIMINGS: HostTimings = {
+  idleWarningMs: 180_000,
+  idleGraceMs: 30_000,
+  reconnectGraceMs: 60_000,
+  joinTimeoutMs: 60_000,
+  heartbeatMs: 2_000,
+  inputActivityMs: 5_000,
+  noticeMs: 2_000,
+  screenshotIntervalMs: 1_000,
+  launchTimeoutMs: 30_000,
+  startTimeoutMs: 20_000,
+  closeTimeoutMs: 2_000,
+  refillDelayMs: 1_500,
+  reconcileGraceMs: 10_000,
+};
+
+/** A dev-only secret so a fresh clone runs; loadHostConfig refuses it in production. */
+export const DEV_SHARED_SECRET = 'yumecast-local-host-secret';
+
+export function loadHostConfig(env: Env = process.env): HostConfig {
+  const port = int(env, 'HOST_AGENT_PORT', 8090, 0, 65535);
+  const sharedSecret = str(env.HOST_SHARED_SECRET) ?? DEV_SHARED_SECRET;
+  if (env.NODE_ENV === 'production' && sharedSecret === DEV_SHARED_SECRET) {
+    throw new Error('HOST_SHARED_SECRET must be set in production');
+  }
+  const capacity = int(env, 'HOST_CAPACITY', 2, 1, 256);
+  return {
+    hostId: str(env.HOST_ID) ?? `${os.hostname()}-${port}`,
+    host: str(env.HOST_AGENT_HOST) ?? '127.0.0.1',
+    port,
+    publicUrl: str(env.HOST_PUBLIC_URL),
+    apiUrl: (str(env.API_URL) ?? str(env.HOST_API_URL) ?? 'http://127.0.0.1:8080').replace(/\/+$/, ''),
+    sharedSecret,
+    register: str(env.HOST_REGISTER) !== '0',
+    capacity,
+    warm: Math.min(capacity, int(env, 'HOST_WARM_POOL', 1, 0, 256)),
+    chromiumPath: str(env.CHROMIUM_PATH) ?? '/usr/bin/chromium',
+    runtimeDir: path.resolve(str(env.HOST_RUNTIME_DIR) ?? path.join(REPO_ROOT, 'runtime', 'dist')),
+    gamesDirs: (str(env.HOST_GAMES_DIRS)?.split(',').map((d) => d.trim()).filter(Boolean) ?? [path.join(REPO_ROOT, 'games')]).map((d) =>
+      path.resolve(REPO_ROOT, d),
+    ),
+    pagePort: int(env, 'HOST_PAGE_PORT', 0, 0, 65535),
+    tmpDir: path.resolve(str(env.HOST_TMP_DIR) ?? os.tmpdir()),
+    rate: { perSecond: int(env, 'HOST_RATE_PER_S', 60, 1, 100_000), burst: int(env, 'HOST_RATE_BURST', 120, 1, 100_000) },
+    prewarm: str(env.HOST_PREWARM) !== '0',
+    captureFps: int(env, 'HOST_CAPTURE_FPS', 30, 1, 60),
+    timings: {
+      idleWarningMs: int(env, 'HOST_IDLE_WARNING_MS', DEFAULT_TIMINGS.idleWarningMs, 10, 86_400_000),
+      idleGraceMs: int(env, 'HOST_IDLE_GRACE_MS', DEFAULT_TIMINGS.idleGraceMs, 10, 86_400_000),
+      reconnectGraceMs: int(env, 'HOST_RECONNECT_GRACE_MS', DEFAULT_TIMINGS.reconnectGraceMs, 10, 86_400_000),
+      joinTimeoutMs: int(env, 'HOST_JOIN_TIMEOUT_MS', DEFAULT_TIMINGS.joinTimeoutMs, 10, 86_400_000),
+      heartbeatMs: int(env, 'HOST_HEARTBEAT_MS', DEFAULT_TIMINGS.heartbeatMs, 50, 600_000),
+      inputActivityMs: int(env, 'HOST_INPUT_ACTIVITY_MS', DEFAULT_TIMINGS.inputActivityMs, 0, 600_000),
+      noticeMs: int(env, 'HOST_NOTICE_MS', DEFAULT_TIMINGS.noticeMs, 0, 600_000),
+      screenshotIntervalMs: int(env, 'HOST_SCREENSHOT_INTERVAL_MS', DEFAULT_TIMINGS.screenshotIntervalMs, 0, 600_000),
+      launchTimeoutMs: int(env, 'HOST_LAUNCH_TIMEOUT_MS', DEFAULT_TIMINGS.launchTimeoutMs, 1000, 600_000),
+      startTimeoutMs: int(env, 'HOST_START_TIMEOUT_MS', DEFAULT_TIMINGS.startTimeoutMs, 500, 600_000),
+      closeTimeoutMs: int(env, 'HOST_CLOSE_TIMEOUT_MS', DEFAULT_TIMINGS.closeTimeoutMs, 100, 60_000),
+      refillDelayMs: int(env, 'HOST_REFILL_DELAY_MS', DEFAULT_TIMINGS.refillDelayMs, 0, 600_000),
+      reconcileGraceMs: int(env, 'HOST_RECONCILE_GRACE_MS', DEFAULT_TIMINGS.reconcileGraceMs, 0, 600_000),
+    },
+    logLevel: str(env.LOG_LEVEL) ?? 'info',
+  };
+}
+
+function str(v: string | undefined): string | undefined {
+  const t = v?.trim();
+  return t ? t : undefined;
+}
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = str(env[name]);
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+  return n;
+}

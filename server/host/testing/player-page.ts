@@ -1,0 +1,82 @@
+/**
+ * A bare test player (bundled by the fake api into /player.js): the real WebRtcSubscriber of
+ * lib/streaming, a <video> showing what the host publishes, and hooks for tests:
+ * window.player.join / send / sendRaw / leave / messages / states / video().
+ */
+import type { HostMessage, PlayerMessage } from '../../../lib/streaming/messages';
+import { WebRtcSubscriber } from '../../../lib/streaming/webrtc/subscriber';
+
+interface TestPlayer {
+  messages: HostMessage[];
+  states: string[];
+  join(signalUrl: string, token: string): Promise<void>;
+  send(msg: PlayerMessage): boolean;
+  /** Sends anything on the data channel, unvalidated (malformed-input tests). */
+  sendRaw(raw: string): boolean;
+  /** Sends `n` raw messages as fast as possible; returns how many were sent. */
+  flood(raw: string, n: number): number;
+  leave(): void;
+  video(): { width: number; height: number; frames: number; time: number };
+}
+
+declare global {
+  interface Window {
+    player: TestPlayer;
+  }
+}
+
+const video = document.getElementById('v') as HTMLVideoElement;
+let sub: WebRtcSubscriber | null = null;
+
+function channel(): RTCDataChannel | null {
+  return (sub as unknown as { channel: RTCDataChannel | null } | null)?.channel ?? null;
+}
+
+window.player = {
+  messages: [],
+  states: [],
+  async join(signalUrl, token) {
+    sub = new WebRtcSubscriber();
+    await sub.join(
+      {
+        provider: 'webrtc',
+        appId: '',
+        channelName: '',
+        rtcToken: '',
+        rtmToken: '',
+        rtmUid: '',
+        trtc: { sdkAppId: '', userId: '', userSig: '', roomId: '' },
+        webrtc: { signalUrl, signalToken: token, iceServers: [] },
+      },
+      {
+        onStream: (s) => {
+          if (video.srcObject !== s) video.srcObject = s;
+          void video.play().catch(() => undefined);
+        },
+        onMessage: (m) => window.player.messages.push(m),
+        onState: (s) => window.player.states.push(s),
+      },
+    );
+  },
+  send: (msg) => sub?.send(msg) ?? false,
+  sendRaw(raw) {
+    const ch = channel();
+    if (ch?.readyState !== 'open') return false;
+    ch.send(raw);
+    return true;
+  },
+  flood(raw, n) {
+    const ch = channel();
+    if (ch?.readyState !== 'open') return 0;
+    for (let i = 0; i < n; i++) ch.send(raw);
+    return n;
+  },
+  leave() {
+    sub?.leave();
+    sub = null;
+  },
+  video() {
+    const q = video.getVideoPlaybackQuality?.();
+    return { width: video.videoWidth, height: video.videoHeight, frames: q?.totalVideoFrames ?? 0, time: video.currentTime };
+  },
+};
