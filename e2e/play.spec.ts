@@ -44,10 +44,10 @@ test.describe('live play', () => {
     }
     await expect.poll(async () => frameDistance(frame.print, (await videoFrame(page))!.print), { timeout: 10_000 }).toBeGreaterThan(0.5);
     const after = (await hostSession(sessionId))!;
-    expect(after.counters!.input).toBeGreaterThan((before?.counters?.input ?? 0) + 5);
+    expect(after.counters!.inputs).toBeGreaterThan((before?.counters?.inputs ?? 0) + 5);
 
     // Reach the first choice with Enter and pick it with the digit key.
-    let engine = after.engine as { choices?: unknown[]; lineCount?: number } | undefined;
+    let engine = after.engine as { choices?: string[]; lineCount?: number } | undefined;
     for (let i = 0; i < 80 && !(engine?.choices && engine.choices.length); i++) {
       await page.keyboard.press('Enter');
       await page.waitForTimeout(120);
@@ -130,17 +130,17 @@ test.describe('touch play on a phone', () => {
     await page.getByTestId('tutorial-touch').getByRole('button', { name: 'OK' }).click();
     const mine = { sessionId: (await page.getByTestId('play-stage').getAttribute('data-session'))! };
     expect(mine.sessionId).toMatch(/^[0-9a-f-]{36}$/);
-    const before = (await hostSession(mine.sessionId))!.counters!.input;
+    const before = (await hostSession(mine.sessionId))!.counters!.inputs;
     const layer = page.getByTestId('input-layer');
     await layer.tap({ position: { x: 200, y: 300 } });
     await layer.tap({ position: { x: 200, y: 300 } });
-    await expect.poll(async () => (await hostSession(mine.sessionId))!.counters!.input).toBeGreaterThan(before + 3);
+    await expect.poll(async () => (await hostSession(mine.sessionId))!.counters!.inputs).toBeGreaterThan(before + 3);
 
     await page.getByTestId('touch-mode').selectOption('touchpad');
     await page.getByTestId('tutorial-knob').getByRole('button', { name: 'OK' }).click();
-    const mid = (await hostSession(mine.sessionId))!.counters!.input;
+    const mid = (await hostSession(mine.sessionId))!.counters!.inputs;
     await page.getByTestId('knob').tap();
-    await expect.poll(async () => (await hostSession(mine.sessionId))!.counters!.input).toBeGreaterThan(mid + 1);
+    await expect.poll(async () => (await hostSession(mine.sessionId))!.counters!.inputs).toBeGreaterThan(mid + 1);
     // The tutorials are remembered.
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('yumecast.playerConfig') ?? '{}'));
     expect(stored.guidance).toBe(3);

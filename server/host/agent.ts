@@ -71,6 +71,21 @@ const sessionInfoSchema = {
     saves: { type: 'number' },
     screenshots: { type: 'number' },
     endings: { type: 'array', items: { type: 'string' } },
+    engine: {
+      type: ['object', 'null'],
+      properties: {
+        screen: { type: 'string' },
+        overlay: { type: ['string', 'null'] },
+        scene: { type: ['string', 'null'] },
+        speakerName: { type: ['string', 'null'] },
+        visibleText: { type: 'string' },
+        choices: { type: 'array', items: { type: 'string' } },
+        lineCount: { type: 'number' },
+        ending: { type: ['string', 'null'] },
+        quality: { type: 'string' },
+        frame: { type: 'number' },
+      },
+    },
   },
 } as const;
 const poolSchema = {

@@ -315,6 +315,31 @@ export class Runtime extends EventEmitter {
     return this.page.evaluate(() => window.__yumecastHost!.counters()).catch(() => null);
   }
 
+  /** What the game shows now (screen, line, choices, quality): for operators and tests. */
+  async engineState(): Promise<EngineSummary | null> {
+    if (!this.page || this.state !== 'busy') return null;
+    return withTimeout(
+      this.page.evaluate(() => {
+        const st = (window as unknown as { yumecast: { getState(): Record<string, unknown> } }).yumecast.getState();
+        const choices = (st.choices as { text: string }[]) ?? [];
+        return {
+          screen: String(st.screen),
+          overlay: (st.overlay as string | null) ?? null,
+          scene: (st.scene as string | null) ?? null,
+          speakerName: (st.speakerName as string | null) ?? null,
+          visibleText: String(st.visibleText ?? '').slice(0, 200),
+          choices: choices.map((c) => c.text.slice(0, 80)),
+          lineCount: Number(st.lineCount ?? 0),
+          ending: (st.ending as string | null) ?? null,
+          quality: String(st.quality),
+          frame: Number(st.frame ?? 0),
+        };
+      }),
+      2000,
+      'engineState',
+    ).catch(() => null);
+  }
+
   /** The engine's current play state (to save before the runtime goes), or null. */
   async snapshot(): Promise<string | null> {
     if (!this.page || this.state !== 'busy') return null;
@@ -379,4 +404,17 @@ export class Runtime extends EventEmitter {
     if (!this.page || this.state === 'dead' || this.state === 'closing') throw new Error(`runtime ${this.id} is ${this.state}`);
     return this.page;
   }
+}
+
+export interface EngineSummary {
+  screen: string;
+  overlay: string | null;
+  scene: string | null;
+  speakerName: string | null;
+  visibleText: string;
+  choices: string[];
+  lineCount: number;
+  ending: string | null;
+  quality: string;
+  frame: number;
 }

@@ -15,7 +15,7 @@ import type { BridgeCounters, BridgeEndReason, BridgeReadyInfo, BridgeSessionCon
 import type { HostConfig } from './config';
 import type { HostReportedState, StartSessionRequest } from './contract';
 import { NoCapacityError, type RuntimePool } from './pool';
-import { pngSize, type Runtime } from './runtime';
+import { pngSize, type EngineSummary, type Runtime } from './runtime';
 
 export type HostSessionState = 'starting' | 'ready' | 'playing' | 'closing' | 'closed' | 'failed';
 
@@ -59,6 +59,7 @@ export interface SessionInfo {
   saves: number;
   screenshots: number;
   endings: string[];
+  engine: EngineSummary | null;
 }
 
 export interface EndOptions {
@@ -398,6 +399,7 @@ export class SessionManager {
       saves: s.saves,
       screenshots: s.screenshots,
       endings: s.endings,
+      engine: rt && rt.state === 'busy' ? await rt.engineState() : null,
     };
   }
 
