@@ -5,10 +5,7 @@
  */
 import { config } from '@/lib/config';
 import { API_ERROR_MESSAGES, isApiErrorCode } from '@/lib/api-types/errors';
-
-/** Network timeouts of spec section 9: 30 s for calls, 5 s when the browser says it is offline. */
-export const API_TIMEOUT_MS = 30_000;
-export const API_TIMEOUT_OFFLINE_MS = 5_000;
+import { authorizedFetch, CANNOT_GET_USER_TOKEN, fetchWithTimeout, NetworkTimeoutError } from '@/lib/auth/network';
 
 export class ApiClientError extends Error {
   constructor(
@@ -22,19 +19,6 @@ export class ApiClientError extends Error {
   }
 }
 
-export type TokenSource = () => Promise<string | null>;
-
-let tokenSource: TokenSource = async () => {
-  const { firebaseAuth } = await import('@/lib/firebase/client');
-  const user = firebaseAuth().currentUser;
-  return user ? user.getIdToken() : null;
-};
-
-/** Tests and non-browser callers can supply their own token source. */
-export function setTokenSource(source: TokenSource): void {
-  tokenSource = source;
-}
-
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'DELETE' | 'PUT';
   body?: unknown;
@@ -43,31 +27,26 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-function timeoutFor(opts: RequestOptions): number {
-  if (opts.timeoutMs) return opts.timeoutMs;
-  return typeof navigator !== 'undefined' && navigator.onLine === false ? API_TIMEOUT_OFFLINE_MS : API_TIMEOUT_MS;
-}
-
 export async function apiRequest<T extends object>(path: string, opts: RequestOptions = {}): Promise<{ status: 'ok' } & T> {
   const headers: Record<string, string> = {};
-  if (opts.auth !== false) {
-    const token = await tokenSource().catch(() => null);
-    if (!token) throw new ApiClientError('no_token', 0, 'ログイン情報を確認できませんでした。ページを再読み込みしてください。');
-    headers.authorization = `Bearer ${token}`;
-  }
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  const timeout = AbortSignal.timeout(timeoutFor(opts));
-  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+  const init: RequestInit = {
+    method: opts.method ?? 'GET',
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    signal: opts.signal,
+  };
+  const url = `${config.apiUrl}${path}`;
   let res: Response;
   try {
-    res = await fetch(`${config.apiUrl}${path}`, {
-      method: opts.method ?? 'GET',
-      headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-      signal,
-    });
-  } catch {
-    const timedOut = timeout.aborted;
+    // Timeouts (30 s, 60 s on mobile networks, 5 s offline) and the fresh bearer token with one
+    // retry on token_expired live in lib/auth/network, shared with the auth flows.
+    res = opts.auth === false ? await fetchWithTimeout(url, init, opts.timeoutMs) : await authorizedFetch(url, init, { timeoutMs: opts.timeoutMs });
+  } catch (e) {
+    if (e instanceof Error && e.message === CANNOT_GET_USER_TOKEN) {
+      throw new ApiClientError('no_token', 0, 'ログイン情報を確認できませんでした。ページを再読み込みしてください。');
+    }
+    const timedOut = e instanceof NetworkTimeoutError;
     throw new ApiClientError(
       timedOut ? 'timeout' : 'network',
       0,
