@@ -1,22 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './server/shared/chromium';
 
 /**
  * Playwright against the running stack (scripts/test.ts starts it and sets BASE_URL).
  * Debian Chromium, never a downloaded browser; flags measured on this machine (DESIGN §6).
  */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--allow-loopback-in-peer-connection',
-  '--disable-features=WebRtcHideLocalIpsWithMdns',
-  '--autoplay-policy=no-user-gesture-required',
-];
 
 export default defineConfig({
   testDir: './e2e',
@@ -33,7 +21,7 @@ export default defineConfig({
     timezoneId: 'Asia/Tokyo',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] },
   },
   projects: [
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },

@@ -3,6 +3,7 @@
  * default (loopback, capacity 2, one warm runtime), so `npx tsx server/host/main.ts` runs on a
  * fresh clone; tests pass their own values to buildHostAgent instead. docs/host.md lists them.
  */
+import { CHROMIUM_PATH } from '../shared/chromium';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -118,7 +119,7 @@ export function loadHostConfig(env: Env = process.env): HostConfig {
     register: str(env.HOST_REGISTER) !== '0',
     capacity,
     warm: Math.min(capacity, int(env, 'HOST_WARM_POOL', 1, 0, 256)),
-    chromiumPath: str(env.CHROMIUM_PATH) ?? '/usr/bin/chromium',
+    chromiumPath: str(env.CHROMIUM_PATH) ?? CHROMIUM_PATH,
     runtimeDir: path.resolve(str(env.HOST_RUNTIME_DIR) ?? path.join(REPO_ROOT, 'runtime', 'dist')),
     gamesDirs: (str(env.HOST_GAMES_DIRS)?.split(',').map((d) => d.trim()).filter(Boolean) ?? [path.join(REPO_ROOT, 'games')]).map((d) =>
       path.resolve(REPO_ROOT, d),

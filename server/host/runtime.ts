@@ -11,6 +11,7 @@
  *     (context.routeWebSocket), service workers are blocked;
  *   - environment: the browser gets no secrets in its environment.
  */
+import { CHROMIUM_ARGS } from '../shared/chromium';
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -35,17 +36,7 @@ import { findBrowserProc, killRuntimeTree, killRuntimeTreeSync, listProcs, runti
  * --database names that folder and procs.ts finds it.)
  */
 export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--autoplay-policy=no-user-gesture-required',
-  '--allow-loopback-in-peer-connection',
-  '--disable-features=WebRtcHideLocalIpsWithMdns',
+  ...CHROMIUM_ARGS,
   '--disable-breakpad',
   '--disable-dev-shm-usage',
   '--disable-default-apps',

@@ -3,6 +3,7 @@
  * from a small HTTP server on 127.0.0.1, and plays the engine's fixture story (every tag of
  * docs/vn-engine.md) and every game in games/ that has a story.ink, through window.yumecast.
  */
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../server/shared/chromium';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,18 +14,8 @@ import type { EngineState, StartOptions } from '../../runtime/src/types';
 
 jest.setTimeout(180_000);
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--autoplay-policy=no-user-gesture-required',
-];
+const CHROMIUM = CHROMIUM_PATH;
+const ARGS = [...CHROMIUM_ARGS];
 const FIXTURE = 'yumecast-fixture';
 const SHOTS = path.resolve(__dirname, '../../test-results/runtime');
 

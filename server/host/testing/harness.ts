@@ -2,6 +2,7 @@
  * Test and bench helpers: a private build of the VN runtime (with the engine's fixture game),
  * an agent wired to a FakeApi, and a test player in its own Chromium.
  */
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../shared/chromium';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +15,7 @@ import { FakeApi } from './fake-api';
 
 export const TEST_SECRET = 'test-host-secret';
 export const FIXTURE_GAME = 'yumecast-fixture';
-export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const CHROMIUM = CHROMIUM_PATH;
 
 /**
  * Builds runtime/ (+ fixtures) into a private folder once per process, so tests never race
@@ -126,19 +127,7 @@ export async function startTestHost(env: Record<string, string> = {}, overrides:
   };
 }
 
-export const PLAYER_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--autoplay-policy=no-user-gesture-required',
-  '--allow-loopback-in-peer-connection',
-  '--disable-features=WebRtcHideLocalIpsWithMdns',
-];
+export const PLAYER_ARGS = [...CHROMIUM_ARGS];
 
 export interface TestPlayer {
   browser: Browser;
