@@ -54,6 +54,22 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
   app.decorate('config', config);
 
+  // server.close() (inside app.close()) only reaps keep-alive connections that are idle at that
+  // moment. One whose request is still being handled turns idle after its response and would then
+  // hold close() for keepAliveTimeout (72 s). So responses sent while closing end their connection
+  // (Connection: close), and connections that went idle anyway are reaped after each response.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+  app.addHook('onResponse', async () => {
+    if (closing) app.server.closeIdleConnections();
+  });
+
   await app.register(errorsPlugin);
   await app.register(corsPlugin, { origins: config.webOrigins });
   await app.register(dbPlugin, {
