@@ -73,6 +73,9 @@ export class SessionService {
   private drainAgain = false;
   private stopped = false;
 
+  /** When this api process started: hosts could not reach it before, so they get one timeout's grace. */
+  private readonly startedAt = Date.now();
+
   constructor(private readonly options: SessionServiceOptions) {
     this.db = options.db;
     this.config = options.config;
@@ -703,6 +706,9 @@ export class SessionService {
   }
 
   private async sweepLostHosts(): Promise<void> {
+    // A restarted api must not declare hosts lost for the heartbeats it could not receive while
+    // it was down: judge heartbeats only once a full timeout has passed since this process started.
+    if (Date.now() - this.startedAt < this.config.hostHeartbeatTimeoutMs) return;
     const ended = await withTransaction(this.db, async (client) => {
       const { rows: hosts } = await client.query<{ id: string }>(
         `SELECT id FROM hosts WHERE state IN ('Ready', 'Allocated')
