@@ -50,10 +50,11 @@ test.describe('live play', () => {
 
     // Reach the first choice with Enter and pick it with the digit key.
     let engine = after.engine as { choices?: string[]; lineCount?: number } | undefined;
-    for (let i = 0; i < 80 && !(engine?.choices && engine.choices.length); i++) {
+    // Each line takes one press to finish typing and one to go on; the first choice is ~40 lines in.
+    for (let i = 0; i < 240 && !(engine?.choices && engine.choices.length); i++) {
       await page.keyboard.press('Enter');
-      await page.waitForTimeout(120);
-      if (i % 5 === 4) engine = (await hostSession(sessionId))!.engine as typeof engine;
+      await page.waitForTimeout(100);
+      if (i % 4 === 3) engine = (await hostSession(sessionId))!.engine as typeof engine;
     }
     expect(engine?.choices?.length ?? 0).toBeGreaterThan(1);
     frame = (await videoFrame(page))!;
@@ -114,6 +115,8 @@ test.describe('live play', () => {
 });
 
 test('an unknown title on the play page gives a clear Japanese message', async ({ page }) => {
+  // A visitor would be sent home by the guard (play pages are for verified users), so sign in.
+  await loginAsVerified(page);
   const res = await page.goto('/play/no-such-title');
   expect(res?.status()).toBe(404);
   await expect(page.getByTestId('play-failure')).toContainText('タイトルが見つかりません');
