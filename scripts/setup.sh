@@ -8,8 +8,11 @@ export NEXT_TELEMETRY_DISABLED=1 npm_config_fund=false npm_config_audit=false np
 
 # npm dependencies: install when node_modules is missing or older than the lock file.
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "• installing npm dependencies (npm ci)…"
-  npm ci --no-fund --no-audit 2>&1 | grep -v 'Unknown user config' | tail -n 5
+  echo "• installing npm dependencies…"
+  # npm install (not ci): the lock file lists only this platform's optional binaries
+  # (Next.js SWC, rollup), which `npm ci` refuses as "out of sync"; install still follows the lock.
+  npm install --no-fund --no-audit 2>&1 | grep -v 'Unknown user config' | tail -n 5
+  [ -f node_modules/.package-lock.json ] || { echo "npm install failed" >&2; exit 1; }
 fi
 
 need_apt=()
