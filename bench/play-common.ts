@@ -5,7 +5,8 @@
  *
  * The stack: with DATABASE_URL and FIREBASE_AUTH_EMULATOR_HOST set (run under
  * server/dev/with-services.ts), the real api (buildApp on PostgreSQL + the Auth emulator, a
- * fresh schema, dropped at the end) and a click is what the play page does: GET
+ * fresh schema, dropped at the end; its titles: games/ plus the engine's fixture game, linked
+ * into a private folder) and a click is what the play page does: GET
  * /v1/game/:id/start, poll status until `ready` (every 50 ms), get_token, join. Otherwise (or
  * with --fake) the fake api peer of server/host/testing, and a click is the api's POST
  * /sessions to the host, `ready` reported, join.
