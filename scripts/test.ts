@@ -69,7 +69,9 @@ async function playwright(stack: Stack) {
   const file = path.join(outDir, 'playwright.json');
   fs.rmSync(file, { force: true });
   const env = { ...stack.env, BASE_URL: stack.urls.web, API_URL: stack.urls.api, HOST_URL: stack.urls.gameHost, PLAYWRIGHT_JSON_OUTPUT_NAME: file };
-  const code = await run(path.join(BIN, 'playwright'), ['test', '--reporter=list,json'], env);
+  // PW_ARGS narrows a local run (e.g. PW_ARGS="--project=phone e2e/play.spec.ts"); CI never sets it.
+  const extra = (process.env.PW_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const code = await run(path.join(BIN, 'playwright'), ['test', '--reporter=list,json', ...extra], env);
   const r = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(file);
   if (!r) tallies.push({ name: 'playwright', passed: 0, failed: 1, skipped: 0 });
   else

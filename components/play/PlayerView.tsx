@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import styled from 'styled-components';
-import { useAppDispatch } from '@/store/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { displayModal } from '@/store/slices/modal';
 import { pushToast } from '@/components/toast/toastActions';
 import { loadPlayerConfig, savePlayerConfig, type PlayerConfig } from '@/lib/storage/playerConfig';
@@ -72,7 +72,13 @@ export function PlayerView({ gameId, title }: PlayerViewProps) {
     },
     [dispatch],
   );
-  const { snap, actions, retry } = usePlaySession(gameId, true, onHostMessage);
+  // A visitor is signed in anonymously only after the first auth report (which lets the page
+  // render): the session starts once there is a user whose token the api can check.
+  const hasUser = useAppSelector((s) => !!s.user.user);
+  const visitorSignInFailed = useAppSelector((s) => s.user.user === null && s.user.loginErrorCode !== null);
+  const { snap, actions, retry } = usePlaySession(gameId, hasUser, onHostMessage);
+  const failure = snap?.failure ?? (visitorSignInFailed ? 'network_lost' : null);
+  const onRetry = visitorSignInFailed && !snap ? () => window.location.reload() : retry;
 
   // The received stream plays in the <video>; volume and mute follow the config.
   useEffect(() => {
@@ -109,12 +115,12 @@ export function PlayerView({ gameId, title }: PlayerViewProps) {
   return (
     <Stage data-testid="play-stage" data-step={snap?.step ?? 'start'} data-connection={snap?.connection ?? ''} data-session={snap?.sessionId ?? ''}>
       <video ref={videoRef} autoPlay playsInline data-testid="game-video" />
-      {snap?.failure ? (
+      {failure ? (
         <Center>
           <FailurePanel
-            failure={snap.failure}
+            failure={failure}
             gameId={gameId}
-            onRetry={retry}
+            onRetry={onRetry}
             onCloseOthers={onCloseOthers}
             onLogin={() => dispatch(displayModal({ node: 'login' }))}
           />
