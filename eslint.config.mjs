@@ -5,7 +5,7 @@ const config = [
   ...next,
   ...nextTs,
   {
-    ignores: ['node_modules/**', '.next/**', '.data/**', '.run/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'functions/lib/**', 'runtime/dist/**', '.next-test/**', 'test-results/**'],
+    ignores: ['node_modules/**', '.next/**', '.data/**', '.run/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'functions/lib/**', 'runtime/dist/**', '.next-test*/**'],
   },
 ];
 

@@ -16,7 +16,7 @@ export default defineConfig({
   // a streamed-game test that loses that race is retried once (and reported as flaky).
   retries: 1,
   reporter: 'list',
-  outputDir: '.run/test/playwright-output',
+  outputDir: process.env.TEST_SLOT ? `.run/test-${process.env.TEST_SLOT}/playwright-output` : '.run/test/playwright-output',
   use: {
     baseURL: process.env.BASE_URL || 'http://localhost:3100',
     locale: 'ja-JP',

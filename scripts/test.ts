@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT, stackConfig } from './stack/config';
+import { REPO_ROOT, stackConfig, testSlot } from './stack/config';
 import { startStack, type Stack } from './stack/stack';
 
 interface Tally {
@@ -103,7 +103,11 @@ async function checkNoLeaks(before: Map<number, string>) {
   console.log('\n━━ leftover processes ━━');
   let leaked: string[] = [];
   for (let i = 0; i < 20; i++) {
-    leaked = [...liveProcesses()].filter(([pid]) => !before.has(pid)).map(([pid, cmd]) => `${pid} ${cmd.slice(0, 160)}`);
+    leaked = [...liveProcesses()]
+      .filter(([pid]) => !before.has(pid))
+      // With TEST_SLOT, other slots' stacks may be running beside this one: only ours count.
+      .filter(([, cmd]) => !testSlot() || [config.runDir, config.pgDataDir, config.distDir].some((p) => cmd.includes(p)))
+      .map(([pid, cmd]) => `${pid} ${cmd.slice(0, 160)}`);
     if (leaked.length === 0) break;
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -123,6 +127,7 @@ function summary(): number {
 
 async function main() {
   fs.mkdirSync(outDir, { recursive: true });
+  if (testSlot()) fs.mkdirSync(path.join(config.runDir, 'host-tmp'), { recursive: true });
   const only = process.argv.slice(2);
   const want = (s: string) => only.length === 0 || only.includes(s);
 

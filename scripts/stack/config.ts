@@ -28,23 +28,35 @@ export interface StackConfig {
 
 const num = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
 
+/**
+ * TEST_SLOT=1..5 gives a test stack of its own (ports + 1000 × slot, its own build, database and
+ * run folder), so that two developers' test runs on one machine do not collide. CI never sets it.
+ */
+export function testSlot(env = process.env): number {
+  const n = num(env.TEST_SLOT, 0);
+  return n >= 1 && n <= 5 ? n : 0;
+}
+
 export function stackConfig(mode: 'dev' | 'test', env = process.env): StackConfig {
   const test = mode === 'test';
   const prefix = test ? 'TEST_' : '';
+  const slot = test ? testSlot(env) : 0;
+  const off = slot * 1000;
+  const suffix = slot ? `-${slot}` : '';
   return {
     mode,
     host: env.HOST || '127.0.0.1',
-    webPort: num(env[`${prefix}WEB_PORT`], test ? 3100 : 3000),
-    apiPort: num(env[`${prefix}API_PORT`], test ? 8180 : 8080),
-    pgPort: num(env[`${prefix}PGPORT_LOCAL`], test ? 54339 : 54329),
-    authPort: num(env[`${prefix}AUTH_EMULATOR_PORT`], test ? 9199 : 9099),
-    hostPort: num(env[`${prefix}HOST_AGENT_PORT`], test ? 8190 : 8090),
-    hostPagePort: num(env[`${prefix}HOST_PAGE_PORT`], test ? 8191 : 8091),
+    webPort: num(env[`${prefix}WEB_PORT`], test ? 3100 + off : 3000),
+    apiPort: num(env[`${prefix}API_PORT`], test ? 8180 + off : 8080),
+    pgPort: num(env[`${prefix}PGPORT_LOCAL`], test ? 54339 + off : 54329),
+    authPort: num(env[`${prefix}AUTH_EMULATOR_PORT`], test ? 9199 + off : 9099),
+    hostPort: num(env[`${prefix}HOST_AGENT_PORT`], test ? 8190 + off : 8090),
+    hostPagePort: num(env[`${prefix}HOST_PAGE_PORT`], test ? 8191 + off : 8091),
     projectId: env.FIREBASE_PROJECT_ID || 'demo-yumecast',
     database: test ? 'yumecast_test' : 'yumecast',
-    distDir: test ? '.next-test' : '.next',
-    pgDataDir: path.join(REPO_ROOT, '.data', test ? 'postgres-test' : 'postgres'),
-    runDir: path.join(REPO_ROOT, '.run', mode),
+    distDir: test ? `.next-test${suffix}` : '.next',
+    pgDataDir: path.join(REPO_ROOT, '.data', test ? `postgres-test${suffix}` : 'postgres'),
+    runDir: path.join(REPO_ROOT, '.run', `${mode}${suffix}`),
   };
 }
 
@@ -84,5 +96,8 @@ export function stackEnv(c: StackConfig, base = process.env): NodeJS.ProcessEnv 
     NEXT_PUBLIC_API_URL: base.NEXT_PUBLIC_API_URL || u.api,
     NEXT_PUBLIC_FIREBASE_PROJECT_ID: c.projectId,
     NEXT_PUBLIC_AUTH_EMULATOR_HOST: u.auth,
+    // A slotted test stack keeps its runtimes' profiles in its own run folder, so its leftover
+    // check can tell its processes from another slot's.
+    ...(c.mode === 'test' && testSlot(base) ? { HOST_TMP_DIR: path.join(c.runDir, 'host-tmp') } : {}),
   };
 }
