@@ -85,7 +85,7 @@ describe('store', () => {
 
   it('replaces the game list', () => {
     const store = makeStore();
-    store.dispatch(updateGameList([{ id: 'a', title: 'A', reading: 'えー', brand: 'B', description: '', tags: [], keyArt: '', ageRating: 'all' }]));
+    store.dispatch(updateGameList([{ id: 'a', title: 'A', reading: 'えー', brandId: 'b', brand: 'B', description: '', tags: [], genres: [], releaseDate: '2026-01-01', keyArt: '', ageRating: 'all', plays: 0 }]));
     expect(store.getState().game.gameList.map((g) => g.id)).toEqual(['a']);
   });
 });
