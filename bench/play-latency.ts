@@ -10,13 +10,12 @@
  *      title's falling petals: the engine draws 30 fps) and on a static line (12 fps by design).
  * Prints figures; never fails on speed; stops itself after 10 minutes.
  *
- *   npx tsx bench/play-latency.ts [--runs 3] [--samples 40] [--game hajimari-no-eki] [--fake] [--split-av]
+ *   npx tsx bench/play-latency.ts [--runs 3] [--samples 40] [--game hajimari-no-eki] [--fake]
  *   # with the real api (click = GET start → status → get_token → join):
  *   npx tsx server/dev/with-services.ts -- npx tsx bench/play-latency.ts
  *
- * --split-av (a what-if, not the product): the player's page rewrites the host's offer so that the
- * audio track is in a stream of its own; the receiver then does not hold video back to keep it in
- * sync with the audio (whose jitter buffer is ~100-200 ms), which is most of the latency measured.
+ * The host publishes audio and video in streams of their own (lib/streaming/webrtc/publisher.ts), so
+ * the receiver does not hold video back for lip sync; before that, sync cost ~70 ms (docs/performance.md).
  *
  * The real api is used when DATABASE_URL and FIREBASE_AUTH_EMULATOR_HOST are set (what
  * with-services gives), else the host's fake api peer (click = the api's POST /sessions to the
@@ -25,23 +24,11 @@
 import fs from 'node:fs';
 import { buildTestRuntime, sleep } from '../server/host/testing/harness';
 import { firstFrame, inboundVideo, keyLatency, launchPlayerBrowser, sampleVideo, type ProbedPlayer } from '../server/host/testing/player-probe';
-import { FIXTURE_GAME, arg, bound, flag, finish, fmt, fmtList, fullVideo, intoStory, machine, machineBusy, median, onCleanup, otherChromium, quantile, sendKey, startPlayStack, type PlayStack } from './play-common';
+import { FIXTURE_GAME, arg, bound, finish, fmt, fmtList, fullVideo, intoStory, machine, machineBusy, median, onCleanup, otherChromium, quantile, sendKey, startPlayStack, type PlayStack } from './play-common';
 import type { TestAgent } from '../server/host/testing/harness';
 
 const RUNS = Math.max(1, Number(arg('runs', '3')));
 const SAMPLES = Math.max(1, Number(arg('samples', '40')));
-const SPLIT_AV = flag('split-av');
-/** Gives the offer's audio m-section a stream id of its own (a=msid), so no A/V sync group forms. */
-const SPLIT_AV_SCRIPT = String.raw`(() => {
-  const native = RTCPeerConnection.prototype.setRemoteDescription;
-  RTCPeerConnection.prototype.setRemoteDescription = function (d) {
-    if (d && d.type === 'offer' && d.sdp) {
-      const sections = d.sdp.split(/(?=^m=)/m);
-      d = { type: d.type, sdp: sections.map((m) => (m.startsWith('m=audio') ? m.replace(/msid:(\S+) /g, 'msid:yumecast-audio ') : m)).join('') };
-    }
-    return native.call(this, d);
-  };
-})()`;
 /** The text window (runtime/src/ui.ts TEXT_WINDOW: 40,484 1200×222 of 1280×720). */
 const TEXT_WINDOW: [number, number, number, number] = [40 / 1280, 484 / 720, 1240 / 1280, 706 / 720];
 
@@ -69,10 +56,9 @@ async function main(): Promise<void> {
   onCleanup(() => stack.close());
   const players = await launchPlayerBrowser(stack.pages);
   onCleanup(() => players.close());
-  if (SPLIT_AV) await players.context.addInitScript({ content: SPLIT_AV_SCRIPT });
   const others = otherChromium((p) => p.cmdline.includes(players.dir));
   console.log(
-    `play latency bench: ${new Date().toISOString()}, api: ${stack.mode === 'api' ? 'real (buildApp, PostgreSQL, Auth emulator)' : 'fake api peer'}, game ${game}${SPLIT_AV ? ', WHAT-IF --split-av (audio not synced to video)' : ''}`,
+    `play latency bench: ${new Date().toISOString()}, api: ${stack.mode === 'api' ? 'real (buildApp, PostgreSQL, Auth emulator)' : 'fake api peer'}, game ${game}`,
   );
   console.log(`machine: ${machine()}; ${others} other Chromium processes running; CPU busy before the run (3 s): ${(await machineBusy()).toFixed(0)}% of all cores`);
 

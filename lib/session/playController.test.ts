@@ -1,4 +1,4 @@
-import { PlayController, type PlaySnapshot } from './playController';
+import { PlayController, statusPollDelay, type PlaySnapshot } from './playController';
 import { SessionError } from '@/lib/api/sessions';
 import * as sessions from '@/lib/api/sessions';
 import * as streaming from '@/lib/streaming';
@@ -128,4 +128,13 @@ it('fails with stream_failed when no video arrives', async () => {
   jest.useRealTimers();
   expect(c.snapshot.failure).toBe('stream_failed');
   c.dispose();
+});
+
+describe('statusPollDelay', () => {
+  it('polls a starting session every 250 ms for the first 5 s, then every second; a queue every 2 s', () => {
+    expect(statusPollDelay('starting', 0)).toBe(250);
+    expect(statusPollDelay('allocating', 4_900)).toBe(250);
+    expect(statusPollDelay('starting', 5_000)).toBe(1000);
+    expect(statusPollDelay('queued', 0)).toBe(2000);
+  });
 });

@@ -38,6 +38,16 @@ export interface PlayCallbacks {
   onHostMessage?(m: HostMessage): void;
 }
 
+/**
+ * How long to wait before the next status poll. A warm start is ready in about a second, so the
+ * first seconds are polled every 250 ms (a slower back-off would add up to a second to every
+ * start); a longer start (a cold launch) every second, and a queue every 2 s.
+ */
+export function statusPollDelay(state: string, elapsedMs: number): number {
+  if (state === 'queued') return 2000;
+  return elapsedMs < 5000 ? 250 : 1000;
+}
+
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     const t = setTimeout(resolve, ms);
@@ -123,15 +133,14 @@ export class PlayController {
   }
 
   private async waitUntilReady(sessionId: string, signal: AbortSignal): Promise<void> {
-    let delay = 200;
+    const since = Date.now();
     for (;;) {
       const s = await getSessionStatus(sessionId);
       if (s.state === 'ready' || s.state === 'playing') return;
       if (s.state === 'failed') throw new PlayFailureError(failureOf(s.failureReason));
       if (s.state === 'closed' || s.state === 'closing') throw new PlayFailureError('session_closed');
       this.set(s.state === 'queued' ? { step: 'queue', queuePosition: s.queuePosition } : { step: 'starting', queuePosition: null });
-      await sleep(delay, signal);
-      delay = s.state === 'queued' ? 2000 : Math.min(delay * 1.5, 1000);
+      await sleep(statusPollDelay(s.state, Date.now() - since), signal);
     }
   }
 

@@ -49,7 +49,10 @@ export class WebRtcPublisher implements StreamPublisher {
     const events = this.events;
     const pc = new RTCPeerConnection({ iceServers: this.iceServers });
     this.pc = pc;
-    for (const track of this.stream.getTracks()) pc.addTrack(track, this.stream);
+    // Each track in a stream of its own (its own msid): the receiver then does not hold video
+    // frames back to keep lip sync with the audio's deeper jitter buffer, which cost ~70 ms of
+    // input-to-photon latency (docs/performance.md). A visual novel has no lips to sync.
+    for (const track of this.stream.getTracks()) pc.addTrack(track, new MediaStream([track]));
     const channel = pc.createDataChannel('input', { ordered: true });
     this.channel = channel;
     channel.onmessage = (ev) => events.onRawMessage(ev.data);
