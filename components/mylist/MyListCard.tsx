@@ -1,0 +1,87 @@
+import Image from 'next/image';
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+
+const Card = styled.div`
+  position: relative;
+  display: flex;
+  flex-direction: column;
+  border-radius: 12px;
+  overflow: hidden;
+  background: ${({ theme }) => theme.surface};
+  border: 1px solid ${({ theme }) => theme.border};
+  height: 100%;
+  .art {
+    display: block;
+    width: 100%;
+    height: auto;
+    aspect-ratio: 16 / 9;
+    object-fit: cover;
+    background: ${({ theme }) => theme.surfaceRaised};
+  }
+  .meta {
+    display: flex;
+    flex-direction: column;
+    gap: 2px;
+    padding: 8px 10px 12px;
+    flex: 1;
+  }
+  .title {
+    font-weight: 700;
+    margin: 0;
+    color: ${({ theme }) => theme.text};
+    text-decoration: none;
+  }
+  .title::after {
+    /* The whole card is the link's hit area; actions inside stay clickable above it. */
+    content: '';
+    position: absolute;
+    inset: 0;
+  }
+  .sub {
+    margin: 0;
+    font-size: 0.8rem;
+    color: ${({ theme }) => theme.textMuted};
+  }
+  .actions {
+    position: relative;
+    z-index: 1;
+    display: flex;
+    gap: 8px;
+    flex-wrap: wrap;
+    margin-top: 8px;
+  }
+`;
+
+export const CARD_IMAGE_SIZES = '(max-width: 575px) 50vw, (max-width: 991px) 33vw, 300px';
+
+export interface MyListCardProps {
+  href: string;
+  title: string;
+  keyArt?: string;
+  /** Lines under the title (brand, dates, play time…). */
+  lines?: ReactNode[];
+  actions?: ReactNode;
+  testId?: string;
+}
+
+/** A title card of the my-list pages: key art, title, a few lines, optional actions. */
+export function MyListCard({ href, title, keyArt, lines = [], actions, testId }: MyListCardProps) {
+  return (
+    <Card data-testid={testId}>
+      {keyArt ? <Image className="art" src={keyArt} alt="" width={1280} height={720} sizes={CARD_IMAGE_SIZES} /> : <div className="art" aria-hidden="true" />}
+      <div className="meta">
+        <Link className="title" href={href}>
+          {title}
+        </Link>
+        {lines.map((l, i) => (
+          <p className="sub" key={i}>
+            {l}
+          </p>
+        ))}
+        {actions && <div className="actions">{actions}</div>}
+      </div>
+    </Card>
+  );
+}
