@@ -55,6 +55,10 @@ export const API_ERROR_CODES = [
   'screenshot_not_found',
   /** (host api) The api does not know this host: register again. */
   'host_not_found',
+  /** No magazine article with that slug. */
+  'article_not_found',
+  /** The title is not in the caller's bookmarks (another user's bookmarks are never visible). */
+  'bookmark_not_found',
 ] as const;
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
@@ -98,6 +102,8 @@ export const API_ERROR_MESSAGES: Record<ApiErrorCode, string> = {
   session_closed: 'このゲームセッションは終了しています。もう一度ゲームを開始してください。',
   screenshot_not_found: 'スクリーンショットが見つかりません。',
   host_not_found: 'ゲームサーバーが登録されていません。',
+  article_not_found: 'お探しの記事が見つかりません。',
+  bookmark_not_found: 'このゲームはブックマークに登録されていません。',
 };
 
 export function isApiErrorCode(value: unknown): value is ApiErrorCode {

@@ -13,6 +13,10 @@ import screenshotRoutes from './routes/screenshots';
 import sessionRoutes from './routes/sessions';
 import signalRoutes from './routes/signal';
 import claimsRoutes from './routes/claims';
+import cataloguePlugin from './plugins/catalogue';
+import catalogRoutes from './routes/catalog';
+import magazineRoutes from './routes/magazine';
+import mylistRoutes from './routes/mylist';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,6 +84,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
   await app.register(authPlugin, { projectId: config.firebaseProjectId, emulatorHost: config.authEmulatorHost });
   await app.register(sessionsPlugin, { config: config.sessions, listenHost: config.host, listenPort: config.port });
+  // After sessions: its start-up seed (services/games.ts) fills the catalogue this one reads.
+  await app.register(cataloguePlugin);
 
   await app.register(healthRoutes);
   await app.register(meRoutes);
@@ -89,6 +95,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(collectRoutes);
   await app.register(signalRoutes);
   await app.register(claimsRoutes, { internalToken: process.env.INTERNAL_API_TOKEN });
+  await app.register(catalogRoutes);
+  await app.register(magazineRoutes);
+  await app.register(mylistRoutes);
 
   return app;
 }

@@ -28,6 +28,8 @@ export const ERROR_HTTP_STATUS: Record<ApiErrorCode, number> = {
   session_closed: 409,
   screenshot_not_found: 404,
   host_not_found: 404,
+  article_not_found: 404,
+  bookmark_not_found: 404,
 };
 
 /**

@@ -8,6 +8,7 @@
  */
 import type pg from 'pg';
 import type { SessionState } from '../../../lib/api-types/sessions';
+import { recordPlayHistory } from './catalogue/history';
 
 export type Actor = 'player' | 'api' | 'host' | 'sweeper' | 'signal';
 
@@ -104,6 +105,10 @@ export async function transition(
     `INSERT INTO session_events (session_id, from_state, to_state, reason, actor) VALUES ($1, $2, $3, $4, $5)`,
     [row.id, row.state, to, reason, options.actor],
   );
+  // Every end of a session passes here: its play history is written in the same transaction.
+  if ((to === 'closed' || to === 'failed') && isLive(row.state) && rows[0].playing_at) {
+    await recordPlayHistory(client, row.id);
+  }
   return rows[0];
 }
 

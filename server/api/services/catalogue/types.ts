@@ -1,0 +1,47 @@
+/**
+ * The catalogue as the seed reads it from the repository and as the api holds it in memory.
+ * Wire shapes (snake_case) are in lib/api-types/catalog.ts; wire.ts maps these to them.
+ */
+import type { AgeRating, ScreenshotImageWire } from '../../../../lib/api-types/catalog';
+
+export const AGE_RATINGS: readonly AgeRating[] = ['all', 'r15', 'r18'];
+export const GAME_ID_RE = /^[a-z0-9][a-z0-9-]{0,63}$/;
+export const SLUG_RE = /^[a-z0-9][a-z0-9-]{0,127}$/;
+export const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+export interface Brand {
+  id: string;
+  name: string;
+  reading: string;
+  description: string;
+}
+
+/** One title (a row of `games`). */
+export interface Title {
+  id: string;
+  title: string;
+  reading: string;
+  brandId: string;
+  description: string;
+  tags: string[];
+  genres: string[];
+  /** YYYY-MM-DD */
+  releaseDate: string;
+  ageRating: AgeRating;
+  keyArt: string;
+  screenshots: ScreenshotImageWire[];
+  gameFolder: string;
+}
+
+export interface Article {
+  slug: string;
+  title: string;
+  lead: string;
+  /** YYYY-MM-DD */
+  publishedAt: string;
+  author: string;
+  gameIds: string[];
+  tags: string[];
+  cover: string;
+  body: string;
+}
