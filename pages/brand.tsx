@@ -1,30 +1,56 @@
-import type { GetStaticProps } from 'next';
+import type { GetServerSideProps } from 'next';
+import styled from 'styled-components';
 import { RoutePage } from '@/components/layout/RoutePage';
 import { Section, SectionTitle } from '@/components/ui/Page';
 import { EmptyState } from '@/components/ui/EmptyState';
-import { GameCardGrid } from '@/components/title/GameCardGrid';
-import { listGameMeta, type GameMeta } from '@/lib/catalog/localCatalog';
+import { CatalogError } from '@/components/catalog/CatalogError';
+import { TitleGrid } from '@/components/catalog/TitleGrid';
+import { catalogErrorMessage, fetchBrands, type Brand } from '@/lib/api/catalog';
+import { useGameList } from '@/lib/catalog/useGameList';
 
-interface Props {
-  brands: { name: string; games: GameMeta[] }[];
-}
+const BrandSection = styled(Section)`
+  scroll-margin-top: 72px;
+  .reading {
+    margin: -8px 0 8px;
+    font-size: 0.8rem;
+    color: ${({ theme }) => theme.textMuted};
+  }
+  .description {
+    margin: 0 0 16px;
+    line-height: 1.8;
+    white-space: pre-line;
+  }
+`;
 
-export const getStaticProps: GetStaticProps<Props> = async () => {
-  const byBrand = new Map<string, GameMeta[]>();
-  for (const g of listGameMeta()) byBrand.set(g.brand, [...(byBrand.get(g.brand) ?? []), g]);
-  return { props: { brands: [...byBrand].map(([name, games]) => ({ name, games })) }, revalidate: 60 };
+type Props = { brands: Brand[]; error: null } | { brands: null; error: string };
+
+/** Rendered per request like home: the brands change only with the catalogue, and the page is small. */
+export const getServerSideProps: GetServerSideProps<Props> = async () => {
+  try {
+    return { props: { brands: await fetchBrands(), error: null } };
+  } catch (e) {
+    return { props: { brands: null, error: catalogErrorMessage(e) } };
+  }
 };
 
-export default function Brand({ brands }: Props) {
+export default function BrandPage({ brands, error }: Props) {
+  useGameList();
   return (
-    <RoutePage title="ブランド" path="/brand">
-      {brands.length === 0 && <EmptyState title="まだ掲載中のブランドはありません" />}
-      {brands.map((b) => (
-        <Section key={b.name} id={b.name}>
-          <SectionTitle>{b.name}</SectionTitle>
-          <GameCardGrid games={b.games} />
-        </Section>
-      ))}
+    <RoutePage title="ブランド" path="/brand" description="ユメキャストで遊べるノベルゲームのブランドと、その作品の一覧です。">
+      {!brands ? (
+        <CatalogError message={error} />
+      ) : brands.length === 0 ? (
+        <EmptyState title="まだ掲載中のブランドはありません" />
+      ) : (
+        brands.map((b) => (
+          <BrandSection key={b.id} id={b.id} data-testid="brand-section">
+            <SectionTitle>{b.name}</SectionTitle>
+            <p className="reading">{b.reading}</p>
+            {b.description && <p className="description">{b.description}</p>}
+            {b.titles.length > 0 ? <TitleGrid games={b.titles} noticeHidden /> : <p>掲載中のタイトルはまだありません。</p>}
+          </BrandSection>
+        ))
+      )}
     </RoutePage>
   );
 }

@@ -1,66 +1,49 @@
-import type { GetStaticProps } from 'next';
+import type { GetServerSideProps } from 'next';
 import Link from 'next/link';
 import styled from 'styled-components';
 import { PageHead } from '@/components/seo/PageHead';
-import { PageContainer, Section, SectionTitle } from '@/components/ui/Page';
-import { EmptyState } from '@/components/ui/EmptyState';
-import { GameCardGrid } from '@/components/title/GameCardGrid';
-import { listGameMeta, type GameMeta } from '@/lib/catalog/localCatalog';
-import { media } from '@/styles/breakpoints';
+import { PageContainer, Section } from '@/components/ui/Page';
+import { CatalogError } from '@/components/catalog/CatalogError';
+import { HomeRows } from '@/components/catalog/HomeRows';
+import { catalogErrorMessage, fetchHome, type Home as HomeData } from '@/lib/api/catalog';
+import { useGameList } from '@/lib/catalog/useGameList';
 
-const Hero = styled.section`
-  padding: 40px 24px;
-  margin-bottom: 32px;
-  border-radius: 16px;
-  background: linear-gradient(135deg, ${({ theme }) => theme.intense}, ${({ theme }) => theme.primary});
-  color: #fff;
-  h1 {
-    margin: 0 0 8px;
-    font-size: 1.8rem;
-  }
-  p {
-    margin: 0;
-    line-height: 1.8;
-  }
-  ${media.mobile} {
-    padding: 28px 16px;
-    h1 {
-      font-size: 1.35rem;
-    }
-  }
+const Intro = styled.h1`
+  margin: 0 0 16px;
+  font-size: 1.1rem;
+  font-weight: 700;
+  color: ${({ theme }) => theme.textMuted};
 `;
 
-interface Props {
-  games: GameMeta[];
-}
+const Links = styled(Section)`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 16px;
+`;
 
-export const getStaticProps: GetStaticProps<Props> = async () => ({
-  props: { games: listGameMeta() },
-  revalidate: 60,
-});
+type Props = { home: HomeData; error: null } | { home: null; error: string };
 
-export default function Home({ games }: Props) {
+export const getServerSideProps: GetServerSideProps<Props> = async () => {
+  try {
+    return { props: { home: await fetchHome(), error: null } };
+  } catch (e) {
+    return { props: { home: null, error: catalogErrorMessage(e) } };
+  }
+};
+
+export default function Home({ home, error }: Props) {
+  useGameList();
   return (
     <>
       <PageHead path="/" />
       <PageContainer>
-        <Hero>
-          <h1>ノベルゲームを、どこでも。</h1>
-          <p>インストールもダウンロードも不要。スマートフォンでもパソコンでも、押してすぐに遊べます。</p>
-        </Hero>
-        <Section>
-          <SectionTitle>新着タイトル</SectionTitle>
-          {games.length ? (
-            <GameCardGrid games={games} />
-          ) : (
-            <EmptyState title="まだ公開中のタイトルはありません">
-              <p>公開準備が整いしだい、ここに新しいタイトルが並びます。</p>
-            </EmptyState>
-          )}
-        </Section>
-        <Section>
+        <Intro>ノベルゲームを、どこでも。インストール不要で、押してすぐに遊べます。</Intro>
+        {home ? <HomeRows home={home} /> : <CatalogError message={error} />}
+        <Links>
           <Link href="/search">タイトルをさがす</Link>
-        </Section>
+          <Link href="/brand">ブランド一覧</Link>
+          <Link href="/magazine">マガジン</Link>
+        </Links>
       </PageContainer>
     </>
   );

@@ -1,42 +1,52 @@
 import type { GetServerSideProps } from 'next';
 import { RoutePage } from '@/components/layout/RoutePage';
-import { EmptyState } from '@/components/ui/EmptyState';
-import { GameCardGrid } from '@/components/title/GameCardGrid';
+import { CatalogError } from '@/components/catalog/CatalogError';
+import { SearchResults, SearchStart } from '@/components/catalog/SearchResults';
 import { SearchBox } from '@/components/title/SearchBox';
-import { listGameMeta, type GameMeta } from '@/lib/catalog/localCatalog';
-import { normalizeForSearch, searchTerms } from '@/lib/search/normalize';
+import { catalogErrorMessage, fetchHome, searchCatalog, type SearchResult } from '@/lib/api/catalog';
+import { SEARCH_MAX_LENGTH, useCatalogSearch } from '@/lib/catalog/useCatalogSearch';
+import { useGameList } from '@/lib/catalog/useGameList';
+import type { GameSummary } from '@/lib/types/game';
 
 interface Props {
   q: string;
-  results: GameMeta[];
+  result: SearchResult | null;
+  /** The empty-query state's suggestions (from the home rows). */
+  popular: GameSummary[];
+  genres: string[];
+  error: string | null;
 }
 
 export const getServerSideProps: GetServerSideProps<Props> = async ({ query }) => {
-  const q = typeof query.q === 'string' ? query.q.slice(0, 100) : '';
-  const terms = searchTerms(q);
-  const results = terms.length
-    ? listGameMeta().filter((g) => {
-        const hay = normalizeForSearch([g.title, g.reading, g.brand, g.brandReading, g.description, ...g.tags].join(' '));
-        return terms.every((t) => hay.includes(t));
-      })
-    : [];
-  return { props: { q, results } };
+  const q = typeof query.q === 'string' ? query.q.trim().slice(0, SEARCH_MAX_LENGTH) : '';
+  const props: Props = { q, result: null, popular: [], genres: [], error: null };
+  try {
+    if (q) {
+      props.result = await searchCatalog(q);
+    } else {
+      const home = await fetchHome();
+      props.popular = home.popular.slice(0, 8);
+      props.genres = home.genres.map((g) => g.genre);
+    }
+  } catch (e) {
+    props.error = catalogErrorMessage(e);
+  }
+  return { props };
 };
 
-export default function Search({ q, results }: Props) {
+export default function Search({ q, result, popular, genres, error }: Props) {
+  useGameList();
+  const view = useCatalogSearch(q, result, error);
+  const shownQ = view.result?.query ?? '';
   return (
-    <RoutePage title={q ? `「${q}」の検索結果` : '検索'} path="/search">
-      <SearchBox initial={q} />
-      {!q.trim() ? (
-        <EmptyState title="タイトル名・ブランド・タグで検索できます">
-          <p>ひらがなでもカタカナでも探せます。</p>
-        </EmptyState>
-      ) : results.length ? (
-        <GameCardGrid games={results} />
+    <RoutePage title={shownQ ? `「${shownQ}」の検索結果` : '検索'} path="/search">
+      <SearchBox value={view.input} onChange={view.setInput} onSubmit={view.submit} busy={view.loading} maxLength={SEARCH_MAX_LENGTH} />
+      {view.error ? (
+        <CatalogError message={view.error} />
+      ) : view.result ? (
+        <SearchResults result={view.result} onMore={view.loadMore} loadingMore={view.loadingMore} />
       ) : (
-        <EmptyState title={`「${q}」に一致するタイトルは見つかりませんでした`}>
-          <p>別のことばや、タイトルの一部で検索してみてください。</p>
-        </EmptyState>
+        <SearchStart popular={popular} genres={genres} />
       )}
     </RoutePage>
   );

@@ -1,14 +1,16 @@
-import { useState, type FormEvent } from 'react';
-import { useRouter } from 'next/router';
+import type { FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/Button';
+import { Spinner } from '@/components/ui/Spinner';
 
 const Form = styled.form`
   display: flex;
+  align-items: center;
   gap: 8px;
   margin-bottom: 24px;
   input {
     flex: 1;
+    min-width: 0;
     height: 44px;
     padding: 0 12px;
     border-radius: 8px;
@@ -19,16 +21,35 @@ const Form = styled.form`
   }
 `;
 
-export function SearchBox({ initial }: { initial: string }) {
-  const router = useRouter();
-  const [q, setQ] = useState(initial);
+interface Props {
+  value: string;
+  onChange: (q: string) => void;
+  onSubmit: () => void;
+  busy?: boolean;
+  maxLength: number;
+}
+
+/** The search box: results follow the typing (the page debounces); Enter searches at once. */
+export function SearchBox({ value, onChange, onSubmit, busy, maxLength }: Props) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    void router.push({ pathname: '/search', query: q.trim() ? { q: q.trim() } : {} });
+    onSubmit();
   };
   return (
     <Form role="search" onSubmit={submit}>
-      <input type="search" name="q" value={q} onChange={(e) => setQ(e.target.value)} placeholder="タイトル・ブランド・タグ" aria-label="検索ワード" maxLength={100} />
+      <input
+        type="search"
+        name="q"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder="タイトル・ブランド・タグ"
+        aria-label="検索ワード"
+        maxLength={maxLength}
+        autoComplete="off"
+        enterKeyHint="search"
+        data-testid="search-input"
+      />
+      {busy && <Spinner size="small" />}
       <Button type="submit" $variant="primary">
         検索
       </Button>

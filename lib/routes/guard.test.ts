@@ -1,6 +1,6 @@
 import type { AuthState } from '@/lib/types/user';
 import { decideAccess, shouldCancelRouteChange, ROUTING_EXCEPTION, RoutingException } from './guard';
-import { accessOf, activeTabOf, isHeaderHidden, matchRoute, OPEN_PLAY_GAME_ID, ROUTE_ACCESS, SPEC_ROUTES } from './rules';
+import { accessOf, activeTabOf, EXTRA_ROUTES, isHeaderHidden, matchRoute, OPEN_PLAY_GAME_ID, ROUTE_ACCESS, SPEC_ROUTES } from './rules';
 
 const STATES: AuthState[] = ['undefined', 'none', 'anonymous', 'verified'];
 
@@ -54,6 +54,26 @@ describe('route rules', () => {
   it('cover exactly the routes of the spec table', () => {
     expect(SPEC_ROUTES.sort()).toEqual(Object.keys(SPEC_TABLE).sort());
     for (const [pattern, access] of Object.entries(SPEC_TABLE)) expect(ROUTE_ACCESS[pattern]).toBe(access);
+  });
+
+  it('add only open routes of our own beyond the table: the magazine', () => {
+    expect([...EXTRA_ROUTES].sort()).toEqual(['/magazine', '/magazine/[slug]']);
+    for (const r of EXTRA_ROUTES) expect(ROUTE_ACCESS[r]).toBe('open');
+    const all = Object.keys(ROUTE_ACCESS).filter((r) => r !== '/404' && r !== '/_error');
+    expect(all.sort()).toEqual([...SPEC_ROUTES, ...EXTRA_ROUTES].sort());
+  });
+
+  it('match the magazine routes, a slug as the id', () => {
+    expect(matchRoute('/magazine')).toEqual({ pattern: '/magazine' });
+    expect(matchRoute('/magazine/hajimari-no-eki-review?x=1')).toEqual({ pattern: '/magazine/[slug]', id: 'hajimari-no-eki-review' });
+    expect(matchRoute('/magazine/a/b')).toBeNull();
+  });
+
+  it.each(STATES)('let everyone read the magazine as %s', (state) => {
+    for (const path of ['/magazine', '/magazine?cursor=abc', '/magazine/some-article']) {
+      expect(decideAccess({ path, authState: state, viewportWidth: 375 }).kind).toBe('allow');
+      expect(shouldCancelRouteChange({ path, authState: state, viewportWidth: 1280 })).toBe(false);
+    }
   });
 
   it('match concrete paths to their pattern', () => {
@@ -131,5 +151,8 @@ describe('header and tabs', () => {
     expect(activeTabOf('/mylist/history')).toBe('/mylist');
     expect(activeTabOf('/settings/account')).toBe('/settings');
     expect(activeTabOf('/brand')).toBeNull();
+    expect(activeTabOf('/magazine')).toBe('/');
+    expect(activeTabOf('/magazine/some-article#top')).toBe('/');
+    expect(activeTabOf('/magazines')).toBeNull();
   });
 });

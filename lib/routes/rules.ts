@@ -40,12 +40,21 @@ export const ROUTE_ACCESS: Readonly<Record<string, AccessClass>> = {
   '/terms': 'open',
   '/purpose': 'open',
   '/error': 'open',
+  // Our own routes, beyond the spec's table (issue 5: the magazine).
+  '/magazine': 'open',
+  '/magazine/[slug]': 'open',
   '/404': 'open',
   '/_error': 'open',
 };
 
+/** Routes we add beyond the spec's table (all open). */
+export const EXTRA_ROUTES: readonly string[] = ['/magazine', '/magazine/[slug]'];
+
 /** Every route of the spec's table, in its order; used by tests and the e2e route tour. */
-export const SPEC_ROUTES = Object.keys(ROUTE_ACCESS).filter((r) => r !== '/404' && r !== '/_error');
+export const SPEC_ROUTES = Object.keys(ROUTE_ACCESS).filter((r) => r !== '/404' && r !== '/_error' && !EXTRA_ROUTES.includes(r));
+
+/** The one dynamic segment a route pattern may end with. */
+const DYNAMIC_SEGMENTS = ['[id]', '[slug]'];
 
 /** Turns a concrete path ("/play/abc?x=1") into its route pattern ("/play/[id]") and id. */
 export function matchRoute(path: string): { pattern: string; id?: string } | null {
@@ -53,8 +62,11 @@ export function matchRoute(path: string): { pattern: string; id?: string } | nul
   if (ROUTE_ACCESS[clean]) return { pattern: clean };
   const segments = clean.split('/');
   const id = segments.pop() as string;
-  const pattern = `${segments.join('/')}/[id]`;
-  if (ROUTE_ACCESS[pattern] && id) return { pattern, id: decodeURIComponent(id) };
+  if (!id) return null;
+  for (const dynamic of DYNAMIC_SEGMENTS) {
+    const pattern = `${segments.join('/')}/${dynamic}`;
+    if (ROUTE_ACCESS[pattern]) return { pattern, id: decodeURIComponent(id) };
+  }
   return null;
 }
 
@@ -71,9 +83,15 @@ export const TABS = [
   { href: '/settings', label: '設定', icon: 'settings' },
 ] as const;
 
+/** Pages that belong to a tab without sharing its prefix: the magazine is reached from home. */
+const TAB_OF_SECTION: Readonly<Record<string, string>> = { '/magazine': '/' };
+
 /** Which tab a path belongs to: the longest tab prefix, so /mylist/history highlights マイリスト. */
 export function activeTabOf(path: string): string | null {
   const clean = path.split(/[?#]/)[0];
+  for (const [section, tab] of Object.entries(TAB_OF_SECTION)) {
+    if (clean === section || clean.startsWith(`${section}/`)) return tab;
+  }
   let best: string | null = null;
   for (const tab of TABS) {
     const hit = tab.href === '/' ? clean === '/' : clean === tab.href || clean.startsWith(`${tab.href}/`);

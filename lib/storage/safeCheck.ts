@@ -10,6 +10,30 @@ export interface SafeCheck {
 
 export const DEFAULT_SAFE_CHECK: SafeCheck = { confirmed: false, over18: false, isNSFWMode: false };
 
+/**
+ * Everyone showing age-rated content (lib/safecheck) listens here, so a confirmation on one card
+ * or a reset on sign-out (lib/auth/listener) reaches every list and page at once.
+ */
+const listeners = new Set<() => void>();
+
+export function subscribeSafeCheck(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+function notify(): void {
+  for (const l of [...listeners]) l();
+}
+
+// Another tab confirming or signing out changes the same key: follow it here too.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (e) => {
+    if (e.key === STORAGE_KEYS.safeCheck || e.key === null) notify();
+  });
+}
+
 export function loadSafeCheck(): SafeCheck {
   const v = readJson(STORAGE_KEYS.safeCheck);
   if (!isRecord(v)) return { ...DEFAULT_SAFE_CHECK };
@@ -19,9 +43,11 @@ export function loadSafeCheck(): SafeCheck {
 
 export function saveSafeCheck(value: SafeCheck): void {
   writeRaw(STORAGE_KEYS.safeCheck, JSON.stringify(value));
+  notify();
 }
 
 /** Spec section 4: on sign-out, or when there is no user, the safe check is reset. */
 export function resetSafeCheck(): void {
   removeRaw(STORAGE_KEYS.safeCheck);
+  notify();
 }

@@ -2,7 +2,7 @@ import type { GetServerSideProps } from 'next';
 import dynamic from 'next/dynamic';
 import { PageHead } from '@/components/seo/PageHead';
 import { AuthGate } from '@/components/layout/GuardContext';
-import { readGameMeta } from '@/lib/catalog/localCatalog';
+import { fetchTitle } from '@/lib/api/catalog';
 import { FailurePanel } from '@/components/play/FailurePanel';
 import { Center } from '@/components/play/Overlays';
 
@@ -16,7 +16,7 @@ interface Props {
 
 export const getServerSideProps: GetServerSideProps<Props> = async ({ params, res }) => {
   const id = typeof params?.id === 'string' ? params.id : '';
-  const meta = readGameMeta(id);
+  const meta = id ? ((await fetchTitle(id))?.title ?? null) : null;
   if (!meta) res.statusCode = 404;
   return { props: { id, game: meta ? { id: meta.id, title: meta.title, description: meta.description, keyArt: meta.keyArt } : null } };
 };

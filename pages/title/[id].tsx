@@ -1,34 +1,19 @@
 import type { GetStaticPaths, GetStaticProps } from 'next';
-import Image from 'next/image';
-import Link from 'next/link';
 import styled from 'styled-components';
 import { PageHead } from '@/components/seo/PageHead';
-import { PageContainer } from '@/components/ui/Page';
-import { buttonStyle, type ButtonStyleProps } from '@/components/ui/Button';
-import { listGameMeta, readGameMeta, type GameMeta } from '@/lib/catalog/localCatalog';
+import { PageContainer, Section, SectionTitle } from '@/components/ui/Page';
+import { GatedImage } from '@/components/safecheck/GatedImage';
+import { TitleGrid } from '@/components/catalog/TitleGrid';
+import { ScreenshotStrip } from '@/components/title/ScreenshotStrip';
+import { TitleActions } from '@/components/title/TitleActions';
+import { TitleFacts } from '@/components/title/TitleFacts';
+import { fetchTitle, type TitleDetail } from '@/lib/api/catalog';
+import { useGameList } from '@/lib/catalog/useGameList';
 import { absoluteUrl } from '@/lib/seo/head';
 import { config } from '@/lib/config';
+import { isAgeRated, type GameSummary } from '@/lib/types/game';
 
-const PlayLink = styled(Link)<ButtonStyleProps>`
-  ${buttonStyle}
-`;
-
-const Tags = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px;
-  list-style: none;
-  padding: 0;
-  margin: 12px 0 20px;
-  li {
-    padding: 2px 10px;
-    border-radius: 999px;
-    background: ${({ theme }) => theme.surfaceRaised};
-    font-size: 0.85rem;
-  }
-`;
-
-const KeyArt = styled(Image)`
+const KeyArt = styled(GatedImage)`
   display: block;
   width: 100%;
   height: auto;
@@ -38,37 +23,56 @@ const KeyArt = styled(Image)`
   margin-bottom: 16px;
 `;
 
+const Title = styled.h1`
+  margin: 0 0 4px;
+  font-size: 1.6rem;
+`;
+
+const Reading = styled.p`
+  margin: 0 0 16px;
+  font-size: 0.85rem;
+  color: ${({ theme }) => theme.textMuted};
+`;
+
 const Description = styled.p`
   white-space: pre-line;
   line-height: 1.9;
+  max-width: 760px;
 `;
 
 interface Props {
-  game: GameMeta;
+  game: TitleDetail;
+  related: GameSummary[];
 }
 
-export const getStaticPaths: GetStaticPaths = async () => ({
-  paths: listGameMeta().map((g) => ({ params: { id: g.id } })),
-  fallback: 'blocking',
-});
+/** No paths at build time: the api is not running while `next build` runs; pages build on first request. */
+export const getStaticPaths: GetStaticPaths = async () => ({ paths: [], fallback: 'blocking' });
 
+/**
+ * An api failure throws: Next keeps serving the last good page of a known title, and a title
+ * never built yet gets the Japanese error page (docs/web-catalogue.md).
+ */
 export const getStaticProps: GetStaticProps<Props, { id: string }> = async ({ params }) => {
-  const game = params ? readGameMeta(params.id) : null;
-  if (!game) return { notFound: true, revalidate: 60 };
-  return { props: { game }, revalidate: 60 };
+  const found = params?.id ? await fetchTitle(params.id) : null;
+  if (!found) return { notFound: true, revalidate: 60 };
+  return { props: { game: found.title, related: found.related }, revalidate: 60 };
 };
 
-function videoGameJsonLd(game: GameMeta) {
+function videoGameJsonLd(game: TitleDetail) {
   return {
     '@context': 'https://schema.org',
     '@type': 'VideoGame',
     name: game.title,
+    alternateName: game.reading,
     description: game.description,
     url: absoluteUrl(`/title/${game.id}`),
-    image: absoluteUrl(game.keyArt),
+    // Age-rated art never leaves in server HTML, share cards included (the default image instead).
+    image: isAgeRated(game) ? undefined : absoluteUrl(game.keyArt),
     genre: game.genres,
+    keywords: game.tags.join(','),
     publisher: { '@type': 'Organization', name: game.brand },
     datePublished: game.releaseDate,
+    contentRating: game.ageRating === 'r18' ? '18歳以上' : game.ageRating === 'r15' ? '15歳以上' : '全年齢',
     inLanguage: 'ja',
     playMode: 'SinglePlayer',
     gamePlatform: ['Web browser', 'Smartphone'],
@@ -76,25 +80,37 @@ function videoGameJsonLd(game: GameMeta) {
   };
 }
 
-export default function TitlePage({ game }: Props) {
+export default function TitlePage({ game, related }: Props) {
+  useGameList();
   return (
     <>
-      <PageHead game={game} jsonLd={videoGameJsonLd(game)} />
+      <PageHead game={{ ...game, keyArt: isAgeRated(game) ? undefined : game.keyArt }} jsonLd={videoGameJsonLd(game)} />
       <PageContainer>
-        <KeyArt src={game.keyArt} alt={`${game.title}のキービジュアル`} width={1280} height={720} sizes="(max-width: 991px) 100vw, 960px" priority />
-        <h1>{game.title}</h1>
-        <p>
-          <Link href={`/brand#${encodeURIComponent(game.brand)}`}>{game.brand}</Link>
-        </p>
-        <Tags aria-label="タグ">
-          {game.tags.map((t) => (
-            <li key={t}>{t}</li>
-          ))}
-        </Tags>
-        <PlayLink href={`/play/${game.id}`} $variant="primary" $size="large" data-testid="play-button">
-          プレイする
-        </PlayLink>
-        <Description>{game.description}</Description>
+        <KeyArt
+          src={game.keyArt}
+          alt={`${game.title}のキービジュアル`}
+          width={1280}
+          height={720}
+          sizes="(max-width: 991px) 100vw, 960px"
+          priority
+          ageRating={game.ageRating}
+          withPanel
+        />
+        <Title>{game.title}</Title>
+        <Reading>{game.reading}</Reading>
+        <TitleActions game={game} />
+        <Description data-testid="title-description">{game.description}</Description>
+        <TitleFacts game={game} />
+        <Section>
+          <SectionTitle>スクリーンショット</SectionTitle>
+          <ScreenshotStrip shots={game.screenshots} ageRating={game.ageRating} />
+        </Section>
+        {related.length > 0 && (
+          <Section data-testid="related-titles">
+            <SectionTitle>関連タイトル</SectionTitle>
+            <TitleGrid games={related} />
+          </Section>
+        )}
       </PageContainer>
     </>
   );

@@ -1,0 +1,43 @@
+import Image from 'next/image';
+import Link from 'next/link';
+import styled from 'styled-components';
+import type { GameSummary } from '@/lib/types/game';
+import { AgeBadge } from './AgeBadge';
+import { cardFrame, keyArt } from './cardStyle';
+
+/** Card widths: two columns on phones, three on tablets, about 300 px otherwise. */
+export const CARD_SIZES = '(max-width: 575px) 50vw, (max-width: 991px) 33vw, 300px';
+
+const Card = styled(Link)`
+  ${cardFrame}
+  ${keyArt}
+  .meta {
+    padding: 8px 10px 12px;
+  }
+  .title {
+    font-weight: 700;
+    margin: 0;
+  }
+  .brand {
+    margin: 2px 0 0;
+    font-size: 0.8rem;
+    color: ${({ theme }) => theme.textMuted};
+  }
+`;
+
+/**
+ * One title in a list. Lists pass only titles the safe check lets through (TitleGrid, TitleRow),
+ * so the card itself shows its art as is.
+ */
+export function GameCard({ game, sizes = CARD_SIZES }: { game: GameSummary; sizes?: string }) {
+  return (
+    <Card href={`/title/${encodeURIComponent(game.id)}`} data-testid="game-card" data-game-id={game.id}>
+      <Image className="art" src={game.keyArt} alt="" width={1280} height={720} sizes={sizes} />
+      <div className="meta">
+        <p className="title">{game.title}</p>
+        <p className="brand">{game.brand}</p>
+        {game.ageRating !== 'all' && <AgeBadge rating={game.ageRating} />}
+      </div>
+    </Card>
+  );
+}

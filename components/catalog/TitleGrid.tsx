@@ -1,0 +1,33 @@
+import { HiddenTitlesNotice } from '@/components/safecheck/HiddenTitlesNotice';
+import { visibleItems } from '@/lib/safecheck/ageGate';
+import { useSafeCheck } from '@/lib/safecheck/useSafeCheck';
+import type { GameSummary } from '@/lib/types/game';
+import { GameCard } from './GameCard';
+import { Grid } from './layout';
+
+interface Props {
+  games: GameSummary[];
+  /** Say how many age-rated titles are kept back, with the age question (search, brands). */
+  noticeHidden?: boolean;
+  testId?: string;
+}
+
+/** A grid of titles, age-rated ones left out until the safe check allows them. */
+export function TitleGrid({ games, noticeHidden, testId }: Props) {
+  const { state } = useSafeCheck();
+  const { shown, hidden } = visibleItems(games, state);
+  return (
+    <>
+      {noticeHidden && <HiddenTitlesNotice count={hidden} />}
+      {shown.length > 0 && (
+        <Grid data-testid={testId}>
+          {shown.map((g) => (
+            <li key={g.id}>
+              <GameCard game={g} />
+            </li>
+          ))}
+        </Grid>
+      )}
+    </>
+  );
+}

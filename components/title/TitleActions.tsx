@@ -1,0 +1,49 @@
+import Link from 'next/link';
+import styled from 'styled-components';
+import { BookmarkToggle } from '@/components/mylist/BookmarkToggle';
+import { buttonStyle, type ButtonStyleProps } from '@/components/ui/Button';
+import { mayShow } from '@/lib/safecheck/ageGate';
+import { useSafeCheck } from '@/lib/safecheck/useSafeCheck';
+import type { GameSummary } from '@/lib/types/game';
+import { ShareToX } from './ShareToX';
+
+const PlayLink = styled(Link)<ButtonStyleProps>`
+  ${buttonStyle}
+`;
+
+const Bar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 12px;
+  margin: 0 0 24px;
+  .hint {
+    margin: 0;
+    font-size: 0.9rem;
+    color: ${({ theme }) => theme.textMuted};
+  }
+`;
+
+/**
+ * Play, bookmark and share. The play link is guarded by the route guard like any link to
+ * /play/[id] (spec section 4: the open demo id for everyone, other titles for verified users);
+ * an age-rated title can be played once the age question is answered with はい.
+ */
+export function TitleActions({ game }: { game: GameSummary }) {
+  const { state } = useSafeCheck();
+  return (
+    <Bar>
+      {mayShow(game, state) ? (
+        <PlayLink href={`/play/${encodeURIComponent(game.id)}`} $variant="primary" $size="large" data-testid="play-button">
+          プレイする
+        </PlayLink>
+      ) : (
+        <p className="hint" data-testid="play-needs-age">
+          18歳以上の方のみプレイできます。
+        </p>
+      )}
+      <BookmarkToggle gameId={game.id} title={game.title} />
+      <ShareToX gameId={game.id} title={game.title} />
+    </Bar>
+  );
+}
