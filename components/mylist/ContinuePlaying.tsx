@@ -25,7 +25,7 @@ export function ContinuePlaying() {
       <CardRow>
         {histories.slice(0, CONTINUE_PLAYING_COUNT).map((h) => (
           <li key={h.gameId}>
-            <MyListCard href={`/play/${encodeURIComponent(h.gameId)}`} title={h.title} keyArt={h.keyArt} lines={[`最終プレイ ${formatDateTime(h.lastPlayedAt)}`]} />
+            <MyListCard href={`/play/${encodeURIComponent(h.gameId)}`} title={h.title} keyArt={h.game?.keyArt} ageRating={h.game?.ageRating} lines={[`最終プレイ ${formatDateTime(h.lastPlayedAt)}`]} />
           </li>
         ))}
       </CardRow>

@@ -1,25 +1,17 @@
-import Image from 'next/image';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { cardFrame, keyArt as keyArtStyle } from '@/components/catalog/cardStyle';
+import { CARD_SIZES } from '@/components/catalog/GameCard';
+import { GatedImage } from '@/components/safecheck/GatedImage';
+import type { AgeRating } from '@/lib/api-types/catalog';
 
 const Card = styled.div`
+  ${cardFrame}
+  ${keyArtStyle}
   position: relative;
   display: flex;
   flex-direction: column;
-  border-radius: 12px;
-  overflow: hidden;
-  background: ${({ theme }) => theme.surface};
-  border: 1px solid ${({ theme }) => theme.border};
-  height: 100%;
-  .art {
-    display: block;
-    width: 100%;
-    height: auto;
-    aspect-ratio: 16 / 9;
-    object-fit: cover;
-    background: ${({ theme }) => theme.surfaceRaised};
-  }
   .meta {
     display: flex;
     flex-direction: column;
@@ -54,12 +46,12 @@ const Card = styled.div`
   }
 `;
 
-export const CARD_IMAGE_SIZES = '(max-width: 575px) 50vw, (max-width: 991px) 33vw, 300px';
-
 export interface MyListCardProps {
   href: string;
   title: string;
   keyArt?: string;
+  /** Age-rated art stays blurred until the safe check allows it (unknown: treated as all ages). */
+  ageRating?: AgeRating;
   /** Lines under the title (brand, dates, play time…). */
   lines?: ReactNode[];
   actions?: ReactNode;
@@ -67,10 +59,10 @@ export interface MyListCardProps {
 }
 
 /** A title card of the my-list pages: key art, title, a few lines, optional actions. */
-export function MyListCard({ href, title, keyArt, lines = [], actions, testId }: MyListCardProps) {
+export function MyListCard({ href, title, keyArt, ageRating = 'all', lines = [], actions, testId }: MyListCardProps) {
   return (
     <Card data-testid={testId}>
-      {keyArt ? <Image className="art" src={keyArt} alt="" width={1280} height={720} sizes={CARD_IMAGE_SIZES} /> : <div className="art" aria-hidden="true" />}
+      {keyArt ? <GatedImage className="art" ageRating={ageRating} src={keyArt} alt="" width={1280} height={720} sizes={CARD_SIZES} /> : <div className="art" aria-hidden="true" />}
       <div className="meta">
         <Link className="title" href={href}>
           {title}

@@ -1,16 +1,18 @@
 /**
  * The play history in the store (USER.UPDATE_PLAY_HISTORIES). The store's PlayHistory has the
- * spec's fields; the my-list pages also need the key art and the play count, which ride along
- * as optional fields (an entry without them still renders: no art, no count).
+ * spec's fields; the my-list pages also need the title's card data (key art, age rating) and
+ * the play count, which ride along as optional fields (an entry without them still renders: no
+ * art, no count).
  */
 import { listPlayHistory, type PlayHistoryItem } from '@/lib/api/mylist';
+import type { GameSummary } from '@/lib/types/game';
 import type { PlayHistory } from '@/lib/types/user';
 import { authStateOf } from '@/lib/types/user';
 import type { AppDispatch, RootState } from '@/store';
 import { updatePlayHistories } from '@/store/slices/user';
 
 export interface StoredPlayHistory extends PlayHistory {
-  keyArt?: string;
+  game?: GameSummary;
   playCount?: number;
 }
 
@@ -18,7 +20,7 @@ export interface StoredPlayHistory extends PlayHistory {
 export const HISTORY_PAGE_SIZE = 20;
 
 export function toStoredPlayHistory(i: PlayHistoryItem): StoredPlayHistory {
-  return { gameId: i.gameId, title: i.game.title, lastPlayedAt: i.lastPlayedAt, totalSeconds: i.totalSeconds, keyArt: i.game.keyArt, playCount: i.playCount };
+  return { gameId: i.gameId, title: i.game.title, lastPlayedAt: i.lastPlayedAt, totalSeconds: i.totalSeconds, game: i.game, playCount: i.playCount };
 }
 
 export const selectPlayHistories = (s: RootState): StoredPlayHistory[] => s.user.playHistories;

@@ -53,7 +53,7 @@ export function history(gameId: string, over: Partial<StoredPlayHistory> = {}): 
     title: `タイトル${gameId}`,
     lastPlayedAt: Date.UTC(2025, 2, 4, 0, 5),
     totalSeconds: 83 * 60 + 20,
-    keyArt: `/games/${gameId}/keyart.png`,
+    game: gameSummary(gameId),
     playCount: 3,
     ...over,
   };

@@ -1,15 +1,10 @@
-import Link from 'next/link';
 import { RoutePage } from '@/components/layout/RoutePage';
-import { EmptyState } from '@/components/ui/EmptyState';
+import { BookmarkList } from '@/components/mylist/BookmarkList';
 
 export default function Bookmarks() {
   return (
     <RoutePage title="ブックマーク" path="/mylist/bookmark" gated>
-      <EmptyState title="まだブックマークはありません">
-        <p>
-          気になるタイトルは作品ページからブックマークできます。<Link href="/search">タイトルをさがす</Link>
-        </p>
-      </EmptyState>
+      <BookmarkList />
     </RoutePage>
   );
 }

@@ -1,8 +1,7 @@
 import Link from 'next/link';
 import styled from 'styled-components';
 import { RoutePage } from '@/components/layout/RoutePage';
-import { EmptyState } from '@/components/ui/EmptyState';
-import { Section, SectionTitle } from '@/components/ui/Page';
+import { MyListOverview } from '@/components/mylist/MyListOverview';
 
 const Menu = styled.nav`
   display: flex;
@@ -19,12 +18,7 @@ export default function MyList() {
         <Link href="/mylist/history">プレイ履歴</Link>
         <Link href="/mylist/screenshot">スクリーンショット</Link>
       </Menu>
-      <Section>
-        <SectionTitle>最近プレイしたタイトル</SectionTitle>
-        <EmptyState title="まだプレイ履歴はありません">
-          <p>タイトルを遊ぶと、ここから続きをすぐに再開できます。</p>
-        </EmptyState>
-      </Section>
+      <MyListOverview />
     </RoutePage>
   );
 }

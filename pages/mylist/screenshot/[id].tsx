@@ -1,18 +1,15 @@
-import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { RoutePage } from '@/components/layout/RoutePage';
-import { EmptyState } from '@/components/ui/EmptyState';
+import { ScreenshotViewer } from '@/components/mylist/ScreenshotViewer';
+import { LoadingBlock } from '@/components/ui/Spinner';
 
 export default function Screenshot() {
-  const { query } = useRouter();
+  const { query, isReady } = useRouter();
   const id = typeof query.id === 'string' ? query.id : '';
   return (
     <RoutePage title="スクリーンショット" path={`/mylist/screenshot/${encodeURIComponent(id)}`} gated>
-      <EmptyState title="スクリーンショットが見つかりません">
-        <p>
-          削除されたか、URLが正しくない可能性があります。<Link href="/mylist/screenshot">一覧に戻る</Link>
-        </p>
-      </EmptyState>
+      {/* The id is known only once the router is ready (static page, dynamic segment). */}
+      {isReady ? <ScreenshotViewer id={id} /> : <LoadingBlock />}
     </RoutePage>
   );
 }
