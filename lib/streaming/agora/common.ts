@@ -1,0 +1,162 @@
+/**
+ * SDK-free pieces the two cloud providers (agora, trtc) share: the credential check that runs
+ * before any SDK loads, the timeout around calls that never settle offline, the mapping of the
+ * SDKs' connection states to ours, and the encoder settings per quality level. Nothing here
+ * imports an SDK, so lib/streaming/index.ts may import it statically.
+ */
+import type { QualityLevel } from '../messages';
+import { QUALITY_PROFILES, type ConnectionState, type SessionToken } from '../types';
+
+export type CloudProvider = 'agora' | 'trtc';
+
+/**
+ * Agora client settings of both peers: the 'rtc' (communication) profile, for one host and one
+ * player who both send, with the lowest latency and no audience roles to manage.
+ */
+export const AGORA_CLIENT_CONFIG = { mode: 'rtc', codec: 'vp8' } as const;
+
+/** The token has no usable credentials for the provider (the api sends "" when unconfigured). */
+export class MissingCredentialsError extends Error {
+  constructor(
+    readonly provider: CloudProvider,
+    readonly fields: readonly string[],
+  ) {
+    super(`streaming credentials missing or invalid for ${provider}: ${fields.join(', ')}`);
+    this.name = 'MissingCredentialsError';
+  }
+}
+
+/** An SDK call that did not settle in time (Agora join/RTM login never settle without a network). */
+export class ProviderTimeoutError extends Error {
+  constructor(readonly operation: string) {
+    super(`streaming provider call timed out: ${operation}`);
+    this.name = 'ProviderTimeoutError';
+  }
+}
+
+const UINT32 = /^[1-9][0-9]{0,9}$/;
+const isUint32 = (s: string): boolean => UINT32.test(s) && Number(s) <= 0xffffffff;
+
+/** The names of the token fields the provider needs that are empty or malformed. */
+export function missingCredentials(provider: CloudProvider, token: SessionToken): string[] {
+  const missing: string[] = [];
+  const need = (name: string, ok: boolean) => {
+    if (!ok) missing.push(name);
+  };
+  if (provider === 'agora') {
+    need('appId', token.appId.length > 0);
+    need('channelName', token.channelName.length > 0);
+    need('rtcToken', token.rtcToken.length > 0);
+    need('rtmToken', token.rtmToken.length > 0);
+    // The RTC token is built for a numeric uid (buildTokenWithUid): the id must be one.
+    need('rtmUid', isUint32(token.rtmUid));
+  } else {
+    need('trtc.sdkAppId', isUint32(token.trtc.sdkAppId));
+    need('trtc.userId', token.trtc.userId.length > 0);
+    need('trtc.userSig', token.trtc.userSig.length > 0);
+    need('trtc.roomId', isUint32(token.trtc.roomId));
+  }
+  return missing;
+}
+
+/** Throws MissingCredentialsError unless the token carries everything the provider needs. */
+export function requireCredentials(provider: CloudProvider, token: SessionToken): void {
+  const missing = missingCredentials(provider, token);
+  if (missing.length > 0) throw new MissingCredentialsError(provider, missing);
+}
+
+/** How long a join or login may take before we give up and clean up. */
+export const PROVIDER_CALL_TIMEOUT_MS = 15_000;
+
+export function withTimeout<T>(promise: Promise<T>, operation: string, ms = PROVIDER_CALL_TIMEOUT_MS): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ProviderTimeoutError(operation)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** The connection states both SDKs report (Agora adds DISCONNECTING). */
+export type SdkConnectionState = 'DISCONNECTED' | 'CONNECTING' | 'RECONNECTING' | 'CONNECTED' | 'DISCONNECTING';
+
+/**
+ * Our state for an SDK state. A DISCONNECTED that we did not ask for (token expired, kicked,
+ * network gone for good) is 'disconnected', which makes the play page join again with a fresh
+ * token; one we asked for (leave) is 'closed'.
+ */
+export function mapSdkState(state: SdkConnectionState, leaving: boolean): ConnectionState {
+  switch (state) {
+    case 'CONNECTED':
+      return 'connected';
+    case 'CONNECTING':
+      return 'connecting';
+    case 'RECONNECTING':
+      return 'reconnecting';
+    case 'DISCONNECTING':
+    case 'DISCONNECTED':
+      return leaving ? 'closed' : 'disconnected';
+  }
+}
+
+/** Worst first: the combined state of several links is the worst of them. */
+const SEVERITY: readonly ConnectionState[] = ['closed', 'failed', 'disconnected', 'reconnecting', 'connecting', 'connected'];
+
+/**
+ * Media and messages travel on separate links (Agora RTC + RTM): the session is only
+ * 'connected' when every link is, and reports each change of the combined state once.
+ */
+export class LinkStates {
+  private readonly links = new Map<string, ConnectionState>();
+  private last: ConnectionState | null = null;
+
+  constructor(
+    private readonly emit: (state: ConnectionState) => void,
+    linkNames: readonly string[],
+  ) {
+    for (const name of linkNames) this.links.set(name, 'connecting');
+  }
+
+  set(link: string, state: ConnectionState): void {
+    this.links.set(link, state);
+    const values = [...this.links.values()];
+    const combined = SEVERITY.find((s) => values.includes(s)) ?? 'connecting';
+    if (combined === this.last) return;
+    this.last = combined;
+    this.emit(combined);
+  }
+}
+
+/** The encoder settings of a quality level, from the same QUALITY_PROFILES the webrtc path uses. */
+export interface CloudEncoderConfig {
+  /** kbps (both SDKs take kbps). */
+  bitrateMax: number;
+  frameRate: number;
+  scaleResolutionDownBy: number;
+  /** Sent size for a source of the given size (TRTC takes sizes, not a scale factor). */
+  width?: number;
+  height?: number;
+}
+
+export function encoderConfig(level: QualityLevel, source?: { width?: number; height?: number }): CloudEncoderConfig {
+  const p = QUALITY_PROFILES[level];
+  const config: CloudEncoderConfig = {
+    bitrateMax: Math.round(p.maxBitrate / 1000),
+    frameRate: p.maxFramerate,
+    scaleResolutionDownBy: p.scaleResolutionDownBy,
+  };
+  if (source?.width && source.height) {
+    // Even sizes: H.264 encoders (TRTC) refuse odd ones.
+    config.width = 2 * Math.round(source.width / p.scaleResolutionDownBy / 2);
+    config.height = 2 * Math.round(source.height / p.scaleResolutionDownBy / 2);
+  }
+  return config;
+}
+
+/** Runs a cleanup step and ignores its failure: leaving must get through every step. */
+export async function quietly(step: () => Promise<unknown> | unknown): Promise<void> {
+  try {
+    await step();
+  } catch {
+    // already gone: nothing left to clean
+  }
+}
