@@ -1,0 +1,121 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { renderWithStore } from '@/test/renderWithStore';
+import type { SearchResult } from '@/lib/api/catalog';
+import type { GameSummary } from '@/lib/types/game';
+import { resetSafeCheck } from '@/lib/storage/safeCheck';
+import Search from '@/pages/search';
+
+const replace = jest.fn(() => Promise.resolve(true));
+jest.mock('next/router', () => ({
+  __esModule: true,
+  default: { replace: (...a: unknown[]) => (replace as jest.Mock)(...a) },
+  useRouter: () => ({ replace: jest.fn(), asPath: '/search', pathname: '/search', query: {} }),
+}));
+jest.mock('next/head', () => ({ __esModule: true, default: () => null }));
+const trackMock = jest.fn();
+jest.mock('@/lib/analytics', () => ({ track: (...a: unknown[]) => trackMock(...a) }));
+const searchMock = jest.fn();
+jest.mock('@/lib/api/catalog', () => ({
+  ...jest.requireActual('@/lib/api/catalog'),
+  searchCatalog: (...a: unknown[]) => searchMock(...a),
+  fetchTitles: () => Promise.resolve({ items: [], nextCursor: null }),
+}));
+
+const game = (id: string, title: string, over: Partial<GameSummary> = {}): GameSummary => ({
+  id,
+  title,
+  reading: '',
+  brandId: 'b',
+  brand: 'ブランド',
+  description: '',
+  tags: [],
+  genres: [],
+  releaseDate: '2026-01-01',
+  keyArt: `/games/${id}/keyart.png`,
+  ageRating: 'all',
+  plays: 0,
+  ...over,
+});
+const result = (query: string, titles: GameSummary[], over: Partial<SearchResult> = {}): SearchResult => ({
+  query,
+  normalizedQuery: query,
+  total: titles.length,
+  titles,
+  nextCursor: null,
+  suggestions: [],
+  ...over,
+});
+const base = { q: '', result: null, popular: [], genres: [], error: null };
+
+beforeEach(() => {
+  jest.useRealTimers();
+  replace.mockClear();
+  trackMock.mockClear();
+  searchMock.mockReset();
+  act(() => resetSafeCheck());
+});
+
+describe('search page', () => {
+  it('starts with popular titles and genres to try', () => {
+    renderWithStore(<Search {...base} popular={[game('a', '星降る図書館')]} genres={['恋愛', 'ファンタジー']} />);
+    expect(screen.getByTestId('empty-state')).toHaveTextContent('タイトル名・ブランド・タグで検索できます');
+    expect(screen.getByTestId('search-genres')).toHaveTextContent('恋愛');
+    expect(screen.getByTestId('search-popular')).toHaveTextContent('星降る図書館');
+  });
+
+  it('shows the server-rendered results in the api order and records the search event', () => {
+    renderWithStore(<Search {...base} q="と" result={result('と', [game('b', '二番'), game('a', '一番')])} />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('「と」の検索結果');
+    expect(screen.getAllByTestId('game-card').map((c) => c.textContent)).toEqual([expect.stringContaining('二番'), expect.stringContaining('一番')]);
+    expect(trackMock).toHaveBeenCalledWith('search', expect.objectContaining({ search_term: 'と', result_count: 2 }));
+  });
+
+  it('says nothing matched, with the api suggestions as searches', () => {
+    renderWithStore(<Search {...base} q="zzz" result={result('zzz', [], { suggestions: ['はじまりの駅'] })} />);
+    expect(screen.getByTestId('empty-state')).toHaveTextContent('「zzz」に一致するタイトルは見つかりませんでした');
+    expect(screen.getByRole('link', { name: 'はじまりの駅' })).toHaveAttribute('href', `/search?q=${encodeURIComponent('はじまりの駅')}`);
+  });
+
+  it('searches as the user types, once per pause, and moves the URL along (shallow)', async () => {
+    jest.useFakeTimers();
+    searchMock.mockResolvedValue(result('しぐなる', [game('s', 'シグナル')]));
+    renderWithStore(<Search {...base} />);
+    const box = screen.getByTestId('search-input');
+    fireEvent.change(box, { target: { value: 'し' } });
+    fireEvent.change(box, { target: { value: 'しぐなる' } });
+    expect(searchMock).not.toHaveBeenCalled();
+    await act(async () => {
+      jest.advanceTimersByTime(350);
+    });
+    expect(searchMock).toHaveBeenCalledTimes(1);
+    expect(searchMock).toHaveBeenCalledWith('しぐなる');
+    expect(replace).toHaveBeenCalledWith({ pathname: '/search', query: { q: 'しぐなる' } }, undefined, { shallow: true, scroll: false });
+    expect(screen.getByTestId('search-results')).toHaveTextContent('シグナル');
+    expect(trackMock).toHaveBeenCalledWith('search', expect.objectContaining({ search_term: 'しぐなる' }));
+  });
+
+  it('loads the next page with the cursor and appends it', async () => {
+    searchMock.mockResolvedValueOnce(result('a', [game('c', '三番')]));
+    renderWithStore(<Search {...base} q="a" result={result('a', [game('a', '一番'), game('b', '二番')], { nextCursor: 'n1', total: 3 })} />);
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('search-more'));
+    });
+    expect(searchMock).toHaveBeenCalledWith('a', { cursor: 'n1' });
+    expect(screen.getAllByTestId('game-card')).toHaveLength(3);
+    expect(screen.queryByTestId('search-more')).toBeNull();
+  });
+
+  it('keeps age-rated results back until the age is confirmed', () => {
+    renderWithStore(<Search {...base} q="さくら" result={result('さくら', [game('r', '桜色シグナル', { ageRating: 'r18' })])} />);
+    expect(screen.queryByTestId('game-card')).toBeNull();
+    expect(screen.getByTestId('hidden-titles-notice')).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('age-confirm-open'));
+    fireEvent.click(screen.getByTestId('age-gate-yes'));
+    expect(screen.getByTestId('game-card')).toHaveTextContent('桜色シグナル');
+  });
+
+  it('shows a Japanese message when the api is down', async () => {
+    renderWithStore(<Search {...base} q="a" error="カタログを読み込めませんでした。" />);
+    expect(screen.getByTestId('catalog-error')).toHaveTextContent('カタログを読み込めませんでした。');
+  });
+});
