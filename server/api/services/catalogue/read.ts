@@ -37,14 +37,17 @@ class Fields {
     return [...new Set((value as string[]).map((item) => item.trim()))];
   }
 
-  /** YYYY-MM-DD; YAML front matter turns such values into Dates, JSON keeps strings. */
-  date(field: string): string {
-    const value = this.record[field];
+  /**
+   * YYYY-MM-DD, a real day. YAML front matter turns such values into Dates (rolling 2026-13-45
+   * over into 2027), so for Markdown the text as written (`raw`) is what gets checked.
+   */
+  date(field: string, raw?: string): string {
+    const value = raw ?? this.record[field];
     const text = value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString().slice(0, 10) : value;
-    if (typeof text !== 'string' || !DATE_RE.test(text) || Number.isNaN(Date.parse(`${text}T00:00:00Z`))) {
-      this.fail(field, 'must be a date written YYYY-MM-DD');
-    }
-    return text;
+    const day = typeof text === 'string' && DATE_RE.test(text) ? new Date(`${text}T00:00:00Z`) : null;
+    const real = day !== null && !Number.isNaN(day.getTime()) && day.toISOString().startsWith(text as string);
+    if (!real) this.fail(field, 'must be a date written YYYY-MM-DD');
+    return text as string;
   }
 }
 
@@ -185,7 +188,7 @@ export async function readArticles(contentDir: string, titleIds: ReadonlySet<str
       slug,
       title: fields.string('title'),
       lead: fields.string('lead'),
-      publishedAt: fields.date('publishedAt'),
+      publishedAt: fields.date('publishedAt', /^publishedAt:[ \t]*(\S+)[ \t]*$/m.exec(parsed.matter)?.[1]),
       author: fields.string('author'),
       gameIds,
       tags: fields.strings('tags'),
