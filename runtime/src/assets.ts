@@ -1,15 +1,20 @@
-/** Loading a game's files: game.json, meta.json, art (SVG via Image), scores and sfx specs. */
+/** Loading a game's files: game.json, meta.json, scores and sfx specs; the art is in art.ts. */
+import { ArtStore, type Raster, type SpriteRaster } from './art';
 import type { GameData, GameMeta, Score, SfxSpec } from './types';
-import { H, W } from './effects';
 
+/*
+ * Plain fetches: the host's page server marks game files cacheable (a runtime lives for one
+ * session), so what the prewarm loaded is read from the HTTP cache without a round trip; a server
+ * that sends no cache headers (development, the runtime tests) is asked every time.
+ */
 export async function fetchJson<T>(url: string): Promise<T> {
-  const res = await fetch(url, { cache: 'no-cache' });
+  const res = await fetch(url);
   if (!res.ok) throw new Error(`${res.status} ${url}`);
   return (await res.json()) as T;
 }
 
 export async function fetchText(url: string): Promise<string> {
-  const res = await fetch(url, { cache: 'no-cache' });
+  const res = await fetch(url);
   if (!res.ok) throw new Error(`${res.status} ${url}`);
   return res.text();
 }
@@ -28,54 +33,9 @@ export function normaliseGame(raw: unknown): GameData {
   };
 }
 
-function loadImage(url: string): Promise<HTMLImageElement> {
-  return new Promise((resolve, reject) => {
-    const img = new Image();
-    img.decoding = 'async';
-    img.onload = () => resolve(img);
-    img.onerror = () => reject(new Error(`image failed: ${url}`));
-    img.src = url;
-  });
-}
-
-export type Raster = HTMLCanvasElement;
-
-/** A sprite rendered once at its display size, plus a dimmed copy for non-speaking characters. */
-export class SpriteRaster {
-  private dimmed: Raster | null = null;
-  constructor(readonly normal: Raster) {}
-  get width(): number {
-    return this.normal.width;
-  }
-  get height(): number {
-    return this.normal.height;
-  }
-  /** The darker copy for characters who are not speaking (made on first use). */
-  get dim(): Raster {
-    if (!this.dimmed) {
-      const c = canvas(this.normal.width, this.normal.height);
-      const g = c.getContext('2d')!;
-      g.filter = 'brightness(0.72) saturate(0.85)';
-      g.drawImage(this.normal, 0, 0);
-      this.dimmed = c;
-    }
-    return this.dimmed;
-  }
-}
-
-/** Sprites are drawn with this height (bottom aligned to the screen). */
-export const SPRITE_HEIGHT = 660;
-
-function canvas(w: number, h: number): HTMLCanvasElement {
-  const c = document.createElement('canvas');
-  c.width = Math.max(1, Math.round(w));
-  c.height = Math.max(1, Math.round(h));
-  return c;
-}
-
 export class Assets {
-  readonly backgrounds = new Map<string, Raster>();
-  readonly sprites = new Map<string, SpriteRaster>();
+  /** Backgrounds and sprites, rasterised lazily (art.ts). */
+  readonly art: ArtStore;
   private readonly scores = new Map<string, Promise<Score | null>>();
   private readonly sfx = new Map<string, Promise<SfxSpec | null>>();
   readonly missing: string[] = [];
@@ -83,51 +43,12 @@ export class Assets {
   constructor(
     readonly base: string,
     readonly game: GameData,
-  ) {}
+  ) {
+    this.art = new ArtStore(game, (p) => this.url(p), (what, e) => this.miss(what, e));
+  }
 
   url(path: string): string {
     return new URL(path, new URL(this.base, location.href)).href;
-  }
-
-  /** Loads and rasterises every background and sprite (SVG files are small). */
-  async loadArt(): Promise<void> {
-    const jobs: Promise<void>[] = [];
-    for (const [id, path] of Object.entries(this.game.backgrounds)) {
-      if (typeof path !== 'string') continue;
-      jobs.push(
-        loadImage(this.url(path))
-          .then((img) => {
-            const c = canvas(W, H);
-            const g = c.getContext('2d')!;
-            // cover the screen, centred
-            const iw = img.naturalWidth || W;
-            const ih = img.naturalHeight || H;
-            const k = Math.max(W / iw, H / ih);
-            g.drawImage(img, (W - iw * k) / 2, (H - ih * k) / 2, iw * k, ih * k);
-            this.backgrounds.set(id, c);
-          })
-          .catch((e) => this.miss(`background ${id}`, e)),
-      );
-    }
-    for (const [cid, def] of Object.entries(this.game.characters)) {
-      for (const [expr, path] of Object.entries(def?.sprites ?? {})) {
-        if (typeof path !== 'string') continue;
-        jobs.push(
-          loadImage(this.url(path))
-            .then((img) => {
-              const iw = img.naturalWidth || 560;
-              const ih = img.naturalHeight || 680;
-              const k = SPRITE_HEIGHT / ih;
-              const w = iw * k;
-              const normal = canvas(w, SPRITE_HEIGHT);
-              normal.getContext('2d')!.drawImage(img, 0, 0, w, SPRITE_HEIGHT);
-              this.sprites.set(`${cid}/${expr}`, new SpriteRaster(normal));
-            })
-            .catch((e) => this.miss(`sprite ${cid}/${expr}`, e)),
-        );
-      }
-    }
-    await Promise.all(jobs);
   }
 
   private miss(what: string, e: unknown): void {
@@ -135,17 +56,14 @@ export class Assets {
     console.warn(`[yumecast] missing ${what}:`, e instanceof Error ? e.message : e);
   }
 
+  /** The background raster, or undefined while it loads (it is asked for at once). */
+  background(id: string): Raster | undefined {
+    return this.art.background(id);
+  }
+
   /** The sprite for a character and expression, falling back to another expression. */
   sprite(charId: string, expr: string): SpriteRaster | null {
-    const exact = this.sprites.get(`${charId}/${expr}`);
-    if (exact) return exact;
-    const def = this.game.characters[charId];
-    if (!def?.sprites) return null;
-    for (const fallback of ['normal', 'default', 'neutral', ...Object.keys(def.sprites)]) {
-      const s = this.sprites.get(`${charId}/${fallback}`);
-      if (s) return s;
-    }
-    return null;
+    return this.art.sprite(charId, expr);
   }
 
   score(id: string): Promise<Score | null> {

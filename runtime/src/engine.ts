@@ -44,9 +44,12 @@ export interface Line {
 
 export interface Transition {
   kind: TransitionKind;
+  /** May lie ahead: the transition waits on its first frame (the old picture) for art. */
   start: number;
   dur: number;
   from: HTMLCanvasElement;
+  /** Waiting for art (holdForArt): `start` was pushed back by up to ART_HOLD_MS. */
+  held?: boolean;
 }
 
 export interface SaveSlot {
@@ -58,6 +61,11 @@ export interface SaveSlot {
 
 const DEFAULT_TRANSITION_MS: Record<TransitionKind, number> = { crossfade: 400, fade: 1000, flash: 600, none: 0 };
 const MAX_BACKLOG = 200;
+/**
+ * The longest a scene change waits (on the old picture) for art that is not rasterised yet; it
+ * then plays with a placeholder that is replaced when the art lands. One SVG takes ~20-50 ms.
+ */
+export const ART_HOLD_MS = 800;
 
 type Listener = (payload: unknown) => void;
 
@@ -180,13 +188,15 @@ export class Engine {
   }
 
   showTitle(): void {
+    // fade from what was on screen (this also leaves the title's first, costly draw to the
+    // render loop rather than to start())
+    this.beginTransition('fade', 900);
     this.screen = 'title';
     this.overlay = null;
     this.resetPlay();
     const ts = this.game.titleScreen ?? {};
     this.titleWeather = ts.effect ? new Weather(ts.effect) : null;
     this.focusId = 'title:new';
-    this.beginTransition('fade', 900);
     const titleBgm = ts.bgm ?? (this.game.music.title !== undefined ? 'title' : null);
     if (titleBgm) this.playBgm(titleBgm);
     else this.stopBgm();
@@ -194,11 +204,46 @@ export class Engine {
   }
 
   titleBackground(): string | null {
+    const art = this.assets.art;
+    // declared, and not failed (a failed one would leave the title on a plain gradient)
+    const usable = (id: string) => art.stageKeys(id, []).some((k) => !art.hasFailed(k));
     const ts = this.game.titleScreen?.background;
-    if (ts && this.assets.backgrounds.has(ts)) return ts;
-    if (this.assets.backgrounds.has('title')) return 'title';
-    const ids = Object.keys(this.game.backgrounds);
-    return ids.find((id) => this.assets.backgrounds.has(id)) ?? null;
+    if (ts && usable(ts)) return ts;
+    if (usable('title')) return 'title';
+    return Object.keys(this.game.backgrounds).find(usable) ?? null;
+  }
+
+  /** The images the current screen shows (what start() rasterises before it is ready). */
+  screenArt(): string[] {
+    if (this.screen === 'title') return this.assets.art.stageKeys(this.titleBackground(), []);
+    return this.assets.art.stageKeys(this.scene, this.chars);
+  }
+
+  /**
+   * After a scene or character change whose art is not rasterised yet: the transition waits on
+   * the old picture (and the line's typing with it) until the art is ready, at most ART_HOLD_MS.
+   */
+  private holdForArt(): void {
+    const art = this.assets.art;
+    const keys = this.screenArt();
+    if (art.isReady(keys)) return;
+    const t = this.transition;
+    const done = art.ensure(keys);
+    if (!t || t.held) return;
+    const from = t.start;
+    t.start = Math.max(t.start, performance.now() + ART_HOLD_MS);
+    t.held = true;
+    this.artHolds++;
+    const pushed = t.start - from;
+    void done.then(() => {
+      if (this.transition !== t || !t.held) return;
+      t.held = false;
+      // play it now, and type the line that waited for it as it would have
+      const back = Math.min(pushed, Math.max(0, t.start - performance.now()));
+      t.start -= back;
+      if (this.line && this.line.start > t.start) this.line.start -= back;
+      this.dirty = true;
+    });
   }
 
   private resetPlay(): void {
@@ -303,6 +348,8 @@ export class Engine {
     this.dirty = true;
   }
 
+  /** Scene or character changes that waited for their art (holdForArt). */
+  private artHolds = 0;
   private sceneJustChanged = false;
   private snapCanvases: HTMLCanvasElement[] = [];
 
@@ -366,6 +413,7 @@ export class Engine {
         }
       }
       if (visual.some((c) => c.tag === 'scene')) this.autosave();
+      this.holdForArt();
     }
     return speaker;
   }
@@ -986,6 +1034,7 @@ export class Engine {
     if (s.visual.text) this.showLine(s.visual.text, s.visual.speaker, true);
     else if (this.story.canContinue) this.next();
     else this.showLine('', null, true);
+    this.holdForArt();
     this.showToast('ロードしました');
     return true;
   }
@@ -1051,6 +1100,7 @@ export class Engine {
       error: this.error,
       fontsReady: this.fontsReady,
       audio: { state: this.audio.ctx.state, currentTime: this.audio.ctx.currentTime },
+      art: this.assets?.art.stats(this.artHolds),
     };
   }
 }

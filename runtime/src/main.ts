@@ -10,6 +10,7 @@ import {
   type PlayerMessage,
   type QualityLevel,
 } from '../../lib/streaming/messages';
+import { artOrder } from './art';
 import { Assets, loadGameFiles } from './assets';
 import { AudioEngine } from './audio/engine';
 import { Engine } from './engine';
@@ -39,6 +40,9 @@ function getAudio(): AudioEngine {
   if (!audio) audio = new AudioEngine({ volume: 0.8 });
   return audio;
 }
+// Making the AudioContext and its reverb takes ~0.1-0.4 s in headless Chromium: a warm runtime
+// does it while it waits for a session, not inside start().
+if (typeof requestIdleCallback === 'function') requestIdleCallback(() => getAudio(), { timeout: 2000 });
 
 let engine: Engine | null = null;
 let renderer: Renderer | null = null;
@@ -149,7 +153,9 @@ async function doStart(o: StartOptions): Promise<ReadyInfo> {
   const assetBase = trailingSlash(o.assetBase ?? q.get('assets') ?? `/games/${gameId}/`);
   const storyUrl = o.storyUrl ?? q.get('story') ?? `./games/${gameId}.json`;
   if (o.fps && o.fps > 0) targetFps = Math.min(60, o.fps);
+  const tA = performance.now();
   const a = getAudio();
+  const audioMs = Math.round(performance.now() - tA);
   if (o.volume !== undefined) a.setVolume(o.volume);
   if (o.monitor || q.get('monitor') === '1') a.setMonitor(true);
 
@@ -160,6 +166,7 @@ async function doStart(o: StartOptions): Promise<ReadyInfo> {
   engine = e;
   renderer = r;
 
+  const tSetup = performance.now();
   let files: Awaited<ReturnType<typeof loadGameFiles>>;
   let loaded: Awaited<ReturnType<typeof loadStory>>;
   try {
@@ -177,31 +184,35 @@ async function doStart(o: StartOptions): Promise<ReadyInfo> {
   const titleText = `${meta.title ?? ''}${meta.reading ?? ''}${meta.brand ?? ''}${game.title ?? ''}`;
   const endings = Object.values(game.endings).join('');
   const tFiles = performance.now();
-  const timed = <T>(p: Promise<T>, k: 'art' | 'fonts' | 'sound'): Promise<T> =>
+  const timings: Record<string, number> = { audio: audioMs, setup: Math.round(tSetup - t0), files: Math.round(tFiles - tSetup), parse: loaded.parseMs };
+  const since = (t: number) => Math.round(performance.now() - t);
+  const timed = <T>(p: Promise<T>, k: string): Promise<T> =>
     p.then((v) => {
-      timings[k] = Math.round(performance.now() - tFiles);
+      timings[k] = since(tFiles);
       return v;
     });
-  const timings: Record<string, number> = { files: Math.round(tFiles - t0) };
-  const [, fontsOk] = await Promise.all([
-    timed(assets.loadArt(), 'art'),
-    timed(preloadFonts(loaded.charset + UI_TEXT + names + titleText + endings, UI_TEXT + names + titleText + endings), 'fonts'),
-    timed(assets.preloadSound(), 'sound'),
-  ]);
-  e.fontsReady = fontsOk;
   e.setContent(game, meta, assets, loaded.story);
+  // only the first screen's art now; the rest after ready, in idle time (art.ts)
+  const fontsOk = timed(preloadFonts(loaded.charset + UI_TEXT + names + titleText + endings, UI_TEXT + names + titleText + endings), 'fonts');
+  // scores and sfx specs are small and fetched when first played: no need to wait for them
+  void assets.preloadSound();
   for (const s of o.saves ?? []) e.putSlot(s.slot, s.stateJson);
   e.ready = true;
   let resumed = false;
   if (o.state) resumed = e.loadState(o.state);
-  if (!resumed) {
-    if (o.skipTitle) e.newGame();
-    else e.showTitle();
-  }
+  if (!resumed && o.skipTitle) e.newGame();
+  const firstArt = resumed || o.skipTitle ? e.screenArt() : assets.art.stageKeys(e.titleBackground(), []);
+  await timed(assets.art.ensure(firstArt), 'art');
+  // the title fades in from its art, not from a placeholder
+  if (!resumed && !o.skipTitle) e.showTitle();
+  e.fontsReady = await fontsOk;
+  timings.artDeferred = assets.art.allKeys().length - firstArt.length;
   const info: ReadyInfo = { gameId, sessionId: e.sessionId, title: e.title, startMs: Math.round(performance.now() - t0), timings, storySource: loaded.source };
   console.info(`[yumecast] ready: ${gameId} (${loaded.source} story) in ${info.startMs} ms${assets.missing.length ? `; missing: ${assets.missing.join(', ')}` : ''}`);
   o.onReady?.(info);
   e.emit('ready', info);
+  // the rest of the art, in idle time, in the order the story uses it
+  assets.art.warm([...firstArt, ...artOrder(loaded.ink, assets.art)]);
   return info;
 }
 

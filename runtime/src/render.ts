@@ -54,7 +54,8 @@ export class Renderer {
 
   private layer(name: string, key: string, w: number, h: number, draw: (g: CanvasRenderingContext2D) => void): HTMLCanvasElement {
     let l = this.layers.get(name);
-    const fullKey = `${key}|${this.fontEpoch}`;
+    // fonts and art that land later redraw the cached layers
+    const fullKey = `${key}|${this.fontEpoch}|${this.engine.assets?.art.epoch ?? 0}`;
     if (!l) {
       const c = document.createElement('canvas');
       l = { key: '', canvas: c };
@@ -173,7 +174,7 @@ export class Renderer {
 
   private drawBackground(ctx: CanvasRenderingContext2D, id: string | null): void {
     const e = this.engine;
-    const bg = id ? e.assets?.backgrounds.get(id) : undefined;
+    const bg = id ? e.assets?.background(id) : undefined;
     if (bg) {
       ctx.drawImage(bg, 0, 0);
       return;
@@ -658,7 +659,7 @@ export class Renderer {
       ctx.save();
       rr(ctx, tx, ty, tw, th, 10);
       ctx.clip();
-      const bg = s?.scene ? e.assets.backgrounds.get(s.scene) : undefined;
+      const bg = s?.scene ? e.assets.background(s.scene) : undefined;
       if (bg) {
         const sh = (W * th) / tw;
         ctx.drawImage(bg, 0, (H - sh) / 2, W, sh, tx, ty, tw, th);

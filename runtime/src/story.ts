@@ -19,8 +19,18 @@ export interface PrecompiledStory {
 
 export interface LoadedStory {
   story: Story;
+  /** The compiled ink JSON (art.ts reads the order of its scene and char tags). */
+  ink: string;
   charset: string;
   source: 'precompiled' | 'compiled';
+  /** ms spent in Story's constructor (parsing the JSON into ink's runtime objects). */
+  parseMs: number;
+}
+
+function parse(ink: string): { story: Story; parseMs: number } {
+  const t0 = performance.now();
+  const story = new Story(ink);
+  return { story, parseMs: Math.round(performance.now() - t0) };
 }
 
 export class StoryCompileError extends Error {
@@ -39,7 +49,7 @@ export async function loadStory(storyUrl: string, assetBase: string): Promise<Lo
     try {
       const pre = await fetchJson<PrecompiledStory>(new URL(storyUrl, location.href).href);
       if (pre && pre.format === 'yumecast-story' && typeof pre.ink === 'string') {
-        return { story: new Story(pre.ink), charset: pre.charset ?? '', source: 'precompiled' };
+        return { ...parse(pre.ink), ink: pre.ink, charset: pre.charset ?? '', source: 'precompiled' };
       }
     } catch {
       /* not built: compile below */
@@ -47,7 +57,7 @@ export async function loadStory(storyUrl: string, assetBase: string): Promise<Lo
   }
   const src = await fetchText(new URL('story.ink', new URL(assetBase, location.href)).href);
   const ink = await compileInk(src);
-  return { story: new Story(ink), charset: charsetOf(src), source: 'compiled' };
+  return { ...parse(ink), ink, charset: charsetOf(src), source: 'compiled' };
 }
 
 /** Compiles ink source to the runtime JSON with inkjs's compiler (imported on demand). */

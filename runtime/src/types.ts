@@ -106,7 +106,12 @@ export interface ReadyInfo {
   title: string;
   /** ms from start() to ready. */
   startMs: number;
-  /** ms: game files + story; then (in parallel) art, fonts, sound specs. */
+  /**
+   * ms. `audio`: making the AudioContext (0 when the page had made it while warm); `setup`: up
+   * to the first fetch; `files`: game.json, meta.json and the story, fetched and parsed (`parse`:
+   * the story's share); then, counted from there and in parallel, `fonts` and `art` (the first
+   * screen's images only); `artDeferred`: images left to rasterise in idle time.
+   */
   timings: Record<string, number>;
   storySource: 'precompiled' | 'compiled';
 }
@@ -161,6 +166,20 @@ export interface EngineState {
   error: string | null;
   fontsReady: boolean;
   audio: { state: string; currentTime: number };
+  /** Lazy art (art.ts): how much is rasterised, and how often play had to wait for it. */
+  art?: ArtStats;
+}
+
+export interface ArtStats {
+  /** Images the title declares. */
+  total: number;
+  /** Rasterised so far (start() does the first screen's, idle time the rest). */
+  rasterised: number;
+  failed: number;
+  /** Draws that needed an image not rasterised yet (it was then loaded at once). */
+  misses: number;
+  /** Scene or character changes that waited for their art (at most ART_HOLD_MS each). */
+  holds: number;
 }
 
 /** The persisted state of a play (what onSave receives, loadState accepts). */
