@@ -20,7 +20,7 @@ export interface FakeRemoteUser {
 }
 
 export class FakeLocalTrack {
-  readonly setEncoderConfiguration = jest.fn(async (_config: unknown) => undefined);
+  readonly setEncoderConfiguration = jest.fn<Promise<undefined>, [unknown]>(async () => undefined);
   readonly close = jest.fn();
   constructor(readonly config: { mediaStreamTrack: FakeTrack } & Record<string, unknown>) {}
 }
@@ -34,8 +34,8 @@ export class FakeRtcClient extends Emitter {
     return uid ?? 1;
   });
   readonly leave = jest.fn(async () => undefined);
-  readonly publish = jest.fn(async (_tracks: unknown) => undefined);
-  readonly unpublish = jest.fn(async (_tracks?: unknown) => undefined);
+  readonly publish = jest.fn<Promise<undefined>, [unknown]>(async () => undefined);
+  readonly unpublish = jest.fn<Promise<undefined>, [unknown?]>(async () => undefined);
   readonly subscribe = jest.fn(async (user: FakeRemoteUser, mediaType: 'audio' | 'video') => {
     const t = mediaType === 'video' ? user.videoTrack : user.audioTrack;
     if (!t) throw new Error('not published');
@@ -88,15 +88,15 @@ type RtmListener = (ev: never) => void;
 export class FakeRtm {
   loginBehaviour: 'ok' | 'hang' | 'fail' = 'ok';
   private readonly listeners = new Map<string, RtmListener[]>();
-  readonly login = jest.fn(async (_o?: { token?: string }) => {
+  readonly login = jest.fn<Promise<object>, [{ token?: string }?]>(async () => {
     if (this.loginBehaviour === 'hang') return new Promise<never>(() => undefined);
     if (this.loginBehaviour === 'fail') throw new Error('RTM login failed');
     return {};
   });
   readonly logout = jest.fn(async () => ({}));
-  readonly subscribe = jest.fn(async (channel: string, _o?: unknown) => ({ channelName: channel }));
+  readonly subscribe = jest.fn<Promise<object>, [string, unknown?]>(async (channel: string) => ({ channelName: channel }));
   readonly unsubscribe = jest.fn(async (channel: string) => ({ channelName: channel }));
-  readonly publish = jest.fn(async (_channel: string, _message: string | Uint8Array) => ({}));
+  readonly publish = jest.fn<Promise<object>, [string, string | Uint8Array]>(async () => ({}));
   constructor(
     readonly appId: string,
     readonly userId: string,
