@@ -1,6 +1,8 @@
 /**
- * Requests per second that the web server serves for / and a title page, on loopback, with
- * autocannon (bounded: 10 s per route, 20 connections). Usage: npx tsx bench/web-load.ts [http://127.0.0.1:3000]
+ * Requests per second that the web server serves on loopback, with autocannon (bounded: 10 s per
+ * route, 20 connections): home (server-rendered from the catalogue api on every request), title
+ * pages (ISR: served from the cache, rebuilt every 60 s), a server-rendered search, the brand page
+ * and the magazine. The api must be running too. Usage: npx tsx bench/web-load.ts [http://127.0.0.1:3000]
  */
 import autocannon from 'autocannon';
 
@@ -14,13 +16,16 @@ if (!['127.0.0.1', 'localhost', '::1'].includes(host)) {
 async function measure(path: string) {
   const r = await autocannon({ url: `${base}${path}`, connections: 20, duration: 10 });
   console.log(
-    `${path.padEnd(28)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p50 ${r.latency.p50} ms   p99 ${r.latency.p99} ms   ${(r.throughput.average / 1024).toFixed(0)} kB/s   non-2xx ${r.non2xx}`,
+    `${decodeURI(path).padEnd(28)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p50 ${r.latency.p50} ms   p99 ${r.latency.p99} ms   ${(r.throughput.average / 1024).toFixed(0)} kB/s   non-2xx ${r.non2xx}`,
   );
 }
 
 async function main() {
   console.log(`web load on ${base} (20 connections, 10 s each)`);
-  for (const p of ['/', '/title/hajimari-no-eki', '/title/hoshifuru-toshokan']) await measure(p);
+  const paths = ['/', '/title/hajimari-no-eki', '/title/hoshifuru-toshokan', `/search?q=${encodeURIComponent('しぐなる')}`, '/brand', '/magazine', '/magazine/hajimari-no-eki-review'];
+  // One request each first, so ISR pages are built before they are measured.
+  for (const p of paths) await fetch(`${base}${p}`).then((r) => r.arrayBuffer());
+  for (const p of paths) await measure(p);
 }
 
 void main();

@@ -1,13 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
-import { SPEC_ROUTES, OPEN_PLAY_GAME_ID, ROUTE_ACCESS } from '../lib/routes/rules';
+import { EXTRA_ROUTES, SPEC_ROUTES, OPEN_PLAY_GAME_ID, ROUTE_ACCESS } from '../lib/routes/rules';
 import { loginAsVerified, waitForAuth } from './support/session';
 
 /** A concrete path for each route pattern (a real title id where one is needed). */
 function concrete(pattern: string): string {
   if (pattern === '/title/[id]') return `/title/${OPEN_PLAY_GAME_ID}`;
   if (pattern === '/play/[id]') return '/play/hoshifuru-toshokan';
+  if (pattern === '/magazine/[slug]') return '/magazine/hajimari-no-eki-review';
   return pattern.replace('[id]', 'some-id');
 }
+
+/** The spec's routes and our own (the magazine). */
+const ROUTES = [...SPEC_ROUTES, ...EXTRA_ROUTES];
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 1024;
 
@@ -26,7 +30,7 @@ async function expectTabBar(page: Page, path: string) {
 }
 
 test.describe('every route as a visitor', () => {
-  for (const pattern of SPEC_ROUTES) {
+  for (const pattern of ROUTES) {
     const path = concrete(pattern);
     test(`${path}`, async ({ page }) => {
       await visit(page, path);
@@ -60,7 +64,7 @@ test.describe('every route as a verified user', () => {
   test('verified-only pages open, unknown-only pages redirect home', async ({ page }) => {
     test.setTimeout(180_000);
     await loginAsVerified(page);
-    for (const pattern of SPEC_ROUTES) {
+    for (const pattern of ROUTES) {
       const path = concrete(pattern);
       await visit(page, path);
       if (ROUTE_ACCESS[pattern] === 'unknownOnly') {
