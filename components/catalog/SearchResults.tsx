@@ -68,24 +68,26 @@ interface ResultsProps {
   loadingMore: boolean;
 }
 
+function NoMatch({ result }: { result: SearchResult }) {
+  return (
+    <EmptyState title={`「${result.query}」に一致するタイトルは見つかりませんでした`}>
+      <p>別のことばや、タイトルの一部で検索してみてください。</p>
+      {result.suggestions.length > 0 && (
+        <>
+          <p>こちらのことばはいかがですか？</p>
+          <SearchWords words={result.suggestions} testId="search-suggestions" />
+        </>
+      )}
+    </EmptyState>
+  );
+}
+
 /** Ranked results as the api returns them, with "more" while there is a next page. */
 export function SearchResults({ result, onMore, loadingMore }: ResultsProps) {
-  if (result.titles.length === 0) {
-    return (
-      <EmptyState title={`「${result.query}」に一致するタイトルは見つかりませんでした`}>
-        <p>別のことばや、タイトルの一部で検索してみてください。</p>
-        {result.suggestions.length > 0 && (
-          <>
-            <p>こちらのことばはいかがですか？</p>
-            <SearchWords words={result.suggestions} testId="search-suggestions" />
-          </>
-        )}
-      </EmptyState>
-    );
-  }
+  if (result.titles.length === 0) return <NoMatch result={result} />;
   return (
     <>
-      <TitleGrid games={result.titles} noticeHidden testId="search-results" />
+      <TitleGrid games={result.titles} noticeHidden testId="search-results" empty={<NoMatch result={result} />} />
       {result.nextCursor && (
         <More>
           <Button onClick={onMore} disabled={loadingMore} data-testid="search-more">

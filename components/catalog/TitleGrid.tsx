@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { HiddenTitlesNotice } from '@/components/safecheck/HiddenTitlesNotice';
 import { visibleItems } from '@/lib/safecheck/ageGate';
 import { useSafeCheck } from '@/lib/safecheck/useSafeCheck';
@@ -10,15 +11,18 @@ interface Props {
   /** Say how many age-rated titles are kept back, with the age question (search, brands). */
   noticeHidden?: boolean;
   testId?: string;
+  /** Shown when nothing is left to show and no age question is pending (e.g. after いいえ). */
+  empty?: ReactNode;
 }
 
 /** A grid of titles, age-rated ones left out until the safe check allows them. */
-export function TitleGrid({ games, noticeHidden, testId }: Props) {
+export function TitleGrid({ games, noticeHidden, testId, empty }: Props) {
   const { state } = useSafeCheck();
   const { shown, hidden } = visibleItems(games, state);
   return (
     <>
       {noticeHidden && <HiddenTitlesNotice count={hidden} />}
+      {shown.length === 0 && (hidden === 0 || state !== 'ask') && empty}
       {shown.length > 0 && (
         <Grid data-testid={testId}>
           {shown.map((g) => (

@@ -114,6 +114,14 @@ describe('search page', () => {
     expect(screen.getByTestId('game-card')).toHaveTextContent('桜色シグナル');
   });
 
+  it('says nothing matched when the only results are age-rated and the answer was いいえ', () => {
+    renderWithStore(<Search {...base} q="さくら" result={result('さくら', [game('r', '桜色シグナル', { ageRating: 'r18' })])} />);
+    fireEvent.click(screen.getByTestId('age-confirm-open'));
+    fireEvent.click(screen.getByTestId('age-gate-no'));
+    expect(screen.queryByTestId('game-card')).toBeNull();
+    expect(screen.getByTestId('empty-state')).toHaveTextContent('「さくら」に一致するタイトルは見つかりませんでした');
+  });
+
   it('shows a Japanese message when the api is down', async () => {
     renderWithStore(<Search {...base} q="a" error="カタログを読み込めませんでした。" />);
     expect(screen.getByTestId('catalog-error')).toHaveTextContent('カタログを読み込めませんでした。');
