@@ -4,11 +4,10 @@
  * what the adapter asks of the SDK and how it treats what the SDK reports.
  */
 import { hostMessage, parsePlayerMessage, playerMessage } from '../messages';
-import type { ConnectionState, PublisherEvents } from '../types';
 import { MissingCredentialsError } from './common';
 import { agoraEncoderConfig, AgoraPublisher } from './publisher';
 import { resetAgoraFakes, rtcCalls, rtmCalls } from './testing/fakeAgora';
-import { cloudToken, FakeMediaStream, FakeTrack, flush, installBrowserDoubles } from './testing/fakeMedia';
+import { cloudToken, FakeMediaStream, flush, installBrowserDoubles, publisherRecorder, runtimeCapture } from './testing/fakeMedia';
 
 jest.mock('agora-rtc-sdk-ng', () => jest.requireActual('./testing/fakeAgora').agoraRtcModule);
 jest.mock('agora-rtm-sdk', () => jest.requireActual('./testing/fakeAgora').agoraRtmModule);
@@ -17,24 +16,14 @@ installBrowserDoubles();
 
 const hostToken = cloudToken('agora', { rtmUid: '4000000001', rtcToken: 'host-rtc', rtmToken: 'host-rtm' });
 
-function recorder() {
-  const states: ConnectionState[] = [];
-  const events = {
-    onRawMessage: jest.fn(),
-    onState: jest.fn((s: ConnectionState) => states.push(s)),
-    onPeerJoined: jest.fn(),
-    onPeerLeft: jest.fn(),
-  } satisfies PublisherEvents;
-  return { events, states };
-}
+const recorder = publisherRecorder;
 
 async function published(before?: (p: AgoraPublisher) => Promise<void>) {
   const pub = new AgoraPublisher();
   await before?.(pub);
-  const video = new FakeTrack('video', 'canvas', { width: 1280, height: 720 });
-  const audio = new FakeTrack('audio', 'webaudio');
+  const { video, audio, stream } = runtimeCapture();
   const r = recorder();
-  await pub.publish(new FakeMediaStream([video, audio]) as unknown as MediaStream, hostToken, r.events);
+  await pub.publish(stream, hostToken, r.events);
   return { pub, video, audio, ...r, rtc: rtcCalls.clients[0], rtm: rtmCalls.clients[0] };
 }
 

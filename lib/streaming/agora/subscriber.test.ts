@@ -5,26 +5,17 @@
  * prove the SDKs behave as documented.
  */
 import { hostMessage, playerMessage } from '../messages';
-import type { ConnectionState, SubscriberEvents } from '../types';
 import { MissingCredentialsError, ProviderTimeoutError } from './common';
 import { AgoraSubscriber } from './subscriber';
 import { resetAgoraFakes, rtcCalls, rtmCalls, FakeRemoteTrack, type FakeRemoteUser } from './testing/fakeAgora';
-import { cloudToken, FakeTrack, flush, installBrowserDoubles } from './testing/fakeMedia';
+import { cloudToken, FakeTrack, flush, installBrowserDoubles, subscriberRecorder } from './testing/fakeMedia';
 
 jest.mock('agora-rtc-sdk-ng', () => jest.requireActual('./testing/fakeAgora').agoraRtcModule);
 jest.mock('agora-rtm-sdk', () => jest.requireActual('./testing/fakeAgora').agoraRtmModule);
 
 installBrowserDoubles();
 
-function recorder() {
-  const states: ConnectionState[] = [];
-  const events = {
-    onStream: jest.fn(),
-    onMessage: jest.fn(),
-    onState: jest.fn((s: ConnectionState) => states.push(s)),
-  } satisfies SubscriberEvents;
-  return { events, states };
-}
+const recorder = subscriberRecorder;
 
 async function joined() {
   const sub = new AgoraSubscriber();

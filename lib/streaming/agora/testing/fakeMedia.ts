@@ -3,7 +3,7 @@
  * doubles need a tiny event emitter. Nothing here talks to a network.
  */
 import { TextDecoder as NodeTextDecoder, TextEncoder as NodeTextEncoder } from 'node:util';
-import type { SessionToken } from '../../types';
+import type { ConnectionState, PublisherEvents, SessionToken, SubscriberEvents } from '../../types';
 
 export class FakeTrack {
   readonly stop = jest.fn();
@@ -94,4 +94,38 @@ export function cloudToken(provider: 'agora' | 'trtc', over: Partial<SessionToke
     webrtc: { signalUrl: '', signalToken: '', iceServers: [] },
     ...over,
   };
+}
+
+/** Subscriber callbacks as jest mocks, plus the states reported, in order. */
+export function subscriberRecorder() {
+  const states: ConnectionState[] = [];
+  const events = {
+    onStream: jest.fn(),
+    onMessage: jest.fn(),
+    onState: jest.fn((s: ConnectionState) => states.push(s)),
+  } satisfies SubscriberEvents;
+  return { events, states };
+}
+
+/** Publisher callbacks as jest mocks, plus the states reported, in order. */
+export function publisherRecorder() {
+  const states: ConnectionState[] = [];
+  const events = {
+    onRawMessage: jest.fn(),
+    onState: jest.fn((s: ConnectionState) => states.push(s)),
+    onPeerJoined: jest.fn(),
+    onPeerLeft: jest.fn(),
+  } satisfies PublisherEvents;
+  return { events, states };
+}
+
+/** The runtime's capture: a canvas video track (with requestFrame) and a WebAudio track. */
+export class CanvasTrack extends FakeTrack {
+  readonly requestFrame = jest.fn();
+}
+
+export function runtimeCapture() {
+  const video = new CanvasTrack('video', 'canvas', { width: 1280, height: 720 });
+  const audio = new FakeTrack('audio', 'webaudio');
+  return { video, audio, stream: new FakeMediaStream([video, audio]) as unknown as MediaStream };
 }
