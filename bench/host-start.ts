@@ -76,6 +76,7 @@ async function main(): Promise<void> {
   // ---- warm: the default pool (1 warm of 2)
   const warm: number[] = [];
   const engineStart: number[] = [];
+  const bridgeBegin: number[] = [];
   const firstFrame: number[] = [];
   const warmLaunch: number[] = [];
   const kill: number[] = [];
@@ -93,6 +94,7 @@ async function main(): Promise<void> {
     warm.push(await startedSession(h, sid, game));
     const s = h.agent.sessions.get(sid)!;
     engineStart.push(s.ready?.startMs ?? NaN);
+    bridgeBegin.push(s.ready?.beginMs ?? NaN);
     // a fresh player page (and <video>) for every run
     await player.page.evaluate(() => window.player.leave());
     await player.page.reload();
@@ -110,10 +112,13 @@ async function main(): Promise<void> {
   }
   await player.close();
   await h.stop();
+  const loadAfter = os.loadavg()[0].toFixed(1);
 
   console.log('');
+  console.log(`(load average at the end: ${loadAfter})`);
   console.log(`cold start (POST /sessions → ready, no warm runtime):  ${fmt(cold)}`);
   console.log(`warm start (POST /sessions → ready, warm pool):        ${fmt(warm)}`);
+  console.log(`  of which the bridge's begin (start, capture, publish, signalling open): ${fmt(bridgeBegin)}`);
   console.log(`  of which the engine's game start (yumecast.start):   ${fmt(engineStart)}`);
   console.log(`player join → first decoded video frame:               ${fmt(firstFrame)}`);
   console.log(`warming one runtime (background: launch + prewarm):    ${fmt(warmLaunch)}`);

@@ -3,7 +3,9 @@
  * than a second: the Japanese font subsets every title needs (the union of the precompiled
  * stories' character sets plus the UI's kana and Latin), and each title's files (game.json,
  * meta.json, the precompiled story, art, music) into the browser's HTTP cache. Computed once per
- * agent from the runtime build and the games folders.
+ * agent from the runtime build and the games folders. The engine fetches with the default cache
+ * mode and the page server marks these files cacheable, so a session's start reads them from that
+ * cache; the engine itself rasterises only the first screen's art at start (runtime/src/art.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
