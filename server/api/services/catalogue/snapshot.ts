@@ -5,7 +5,7 @@
  * live play counts (plays.ts).
  */
 import type pg from 'pg';
-import type { AgeRating, ArticleWire, ScreenshotImageWire } from '../../../../lib/api-types/catalog';
+import type { AgeRating, ArticleWire, ScreenshotImageWire, TitleWire } from '../../../../lib/api-types/catalog';
 import { normalizeForSearch } from '../../../../lib/search/normalize';
 import type { Article, Brand, Title } from './types';
 
@@ -38,21 +38,11 @@ export interface CatalogueSnapshot {
   ageRatings: Map<string, AgeRating>;
 }
 
-interface GameRow {
-  id: string;
-  title: string;
-  reading: string;
-  brand_id: string;
-  description: string;
-  tags: string[];
-  genres: string[];
-  release_date: string;
-  age_rating: AgeRating;
-  key_art: string;
-  screenshots: ScreenshotImageWire[];
-  game_folder: string | null;
-  available: boolean;
-}
+/** The columns of `games` the catalogue reads (the list fields have the wire's names). */
+type GameRow = Pick<
+  TitleWire,
+  'id' | 'title' | 'reading' | 'brand_id' | 'description' | 'tags' | 'genres' | 'release_date' | 'age_rating' | 'key_art'
+> & { screenshots: ScreenshotImageWire[]; game_folder: string | null; available: boolean };
 
 /** The table's columns are the wire's names (dates as YYYY-MM-DD text). */
 type ArticleRow = Omit<ArticleWire, 'age_rating'>;
