@@ -75,7 +75,8 @@ describe('store', () => {
     store.dispatch(loggedIn(user));
     expect(store.getState().user.user).toEqual(user);
     expect(store.getState().user.authReady).toBe(true);
-    store.dispatch(updatePlayHistories([{ gameId: 'g', title: 'G', lastPlayedAt: 1, totalSeconds: 2 }]));
+    const game = { id: 'g', title: 'G', reading: 'じー', brandId: 'b', brand: 'B', description: '', tags: [], genres: [], releaseDate: '2026-01-01', keyArt: '', ageRating: 'all' as const, plays: 0 };
+    store.dispatch(updatePlayHistories([{ gameId: 'g', title: 'G', lastPlayedAt: 1, totalSeconds: 2, playCount: 1, game }]));
     expect(store.getState().user.playHistories).toHaveLength(1);
     store.dispatch(setLoginErrorCode('auth/wrong-password'));
     expect(store.getState().user.loginErrorCode).toBe('auth/wrong-password');

@@ -1,20 +1,15 @@
 /**
- * The play history in the store (USER.UPDATE_PLAY_HISTORIES). The store's PlayHistory has the
- * spec's fields; the my-list pages also need the title's card data (key art, age rating) and
- * the play count, which ride along as optional fields (an entry without them still renders: no
- * art, no count).
+ * The play history in the store (USER.UPDATE_PLAY_HISTORIES): loaded from the api for a
+ * verified user, a page at a time.
  */
 import { listPlayHistory, type PlayHistoryItem } from '@/lib/api/mylist';
-import type { GameSummary } from '@/lib/types/game';
 import type { PlayHistory } from '@/lib/types/user';
 import { authStateOf } from '@/lib/types/user';
 import type { AppDispatch, RootState } from '@/store';
 import { updatePlayHistories } from '@/store/slices/user';
 
-export interface StoredPlayHistory extends PlayHistory {
-  game?: GameSummary;
-  playCount?: number;
-}
+/** The store's entry (kept as a name of its own for the my-list components). */
+export type StoredPlayHistory = PlayHistory;
 
 /** Lines loaded per request (the history page's "もっと見る" loads the next ones). */
 export const HISTORY_PAGE_SIZE = 20;

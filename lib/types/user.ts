@@ -1,3 +1,5 @@
+import type { GameSummary } from './game';
+
 /** The User of spec section 3, built from the sign-in provider's user (see lib/auth). */
 export interface User {
   /** Display name, otherwise the e-mail. */
@@ -33,10 +35,14 @@ export function authStateOf(user: User | null | undefined): AuthState {
   return user.isAnonymous ? 'anonymous' : 'verified';
 }
 
-/** One entry of the user's play history (filled by the catalogue / my-list issue). */
+/** One entry of the user's play history (written by the api when a session ends). */
 export interface PlayHistory {
   gameId: string;
   title: string;
+  /** ms since the epoch */
   lastPlayedAt: number;
   totalSeconds: number;
+  playCount: number;
+  /** The title's catalogue entry: the card's key art and its age rating. */
+  game: GameSummary;
 }
