@@ -253,16 +253,39 @@ async function startFakeStack(): Promise<PlayStack> {
   };
 }
 
+/**
+ * The engine's fixture game as a catalogue title: its files linked, and its meta.json completed
+ * with the fields the api's seed requires (a listed brand, genres, a release date, key art);
+ * the fixture's own meta.json stays as small as the engine needs.
+ */
+function linkFixtureTitle(from: string, to: string): void {
+  fs.mkdirSync(to);
+  for (const entry of fs.readdirSync(from)) {
+    if (entry !== 'meta.json') fs.symlinkSync(path.join(from, entry), path.join(to, entry));
+  }
+  const meta = JSON.parse(fs.readFileSync(path.join(from, 'meta.json'), 'utf8')) as Record<string, unknown>;
+  const completed = {
+    ...meta,
+    brand: '夕凪ソフト',
+    brandReading: 'ゆうなぎそふと',
+    genres: ['テスト'],
+    releaseDate: '2026-01-01',
+    keyArt: '/games/hajimari-no-eki/keyart.png',
+  };
+  fs.writeFileSync(path.join(to, 'meta.json'), JSON.stringify(completed, null, 2));
+}
+
 async function startApiStack(): Promise<PlayStack> {
   const { startSessionApp, TEST_HOST_SECRET, TestUsers, request } = await import('../server/api/testing/sessions');
   const { createTestSchema } = await import('../server/api/testing/test-app');
   const { FIXTURES_DIR, GAMES_DIR } = await import('../runtime/build');
   // the api's titles: games/ plus the engine's fixture game (links in a private folder)
   const gamesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yumecast-bench-games-'));
-  for (const root of [GAMES_DIR, FIXTURES_DIR]) {
-    for (const name of fs.readdirSync(root)) {
-      if (fs.existsSync(path.join(root, name, 'meta.json'))) fs.symlinkSync(path.join(root, name), path.join(gamesDir, name));
-    }
+  for (const name of fs.readdirSync(GAMES_DIR)) {
+    if (fs.existsSync(path.join(GAMES_DIR, name, 'meta.json'))) fs.symlinkSync(path.join(GAMES_DIR, name), path.join(gamesDir, name));
+  }
+  for (const name of fs.readdirSync(FIXTURES_DIR)) {
+    if (fs.existsSync(path.join(FIXTURES_DIR, name, 'meta.json'))) linkFixtureTitle(path.join(FIXTURES_DIR, name), path.join(gamesDir, name));
   }
   const schema = await createTestSchema('bench');
   const api = await startSessionApp(schema.name, { hostHeartbeatTimeoutMs: 30_000, idleWarningMs: 3_600_000, idleCloseMs: 3_700_000, gamesDir });
