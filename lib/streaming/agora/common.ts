@@ -107,7 +107,8 @@ const SEVERITY: readonly ConnectionState[] = ['closed', 'failed', 'disconnected'
  */
 export class LinkStates {
   private readonly links = new Map<string, ConnectionState>();
-  private last: ConnectionState | null = null;
+  /** Every link starts connecting, which the adapters announce themselves when they begin. */
+  private last: ConnectionState = 'connecting';
 
   constructor(
     private readonly emit: (state: ConnectionState) => void,
