@@ -130,6 +130,23 @@ it('fails with stream_failed when no video arrives', async () => {
   c.dispose();
 });
 
+it('fails with stream_failed at once when the join itself fails, and with unsupported when the provider is refused', async () => {
+  api.getSessionStatus.mockResolvedValue({ state: 'ready', queuePosition: null, failureReason: null });
+  const refused = { ...subscriberThat(() => undefined), join: jest.fn(async () => Promise.reject(new Error('token refused'))) };
+  (streaming.createSubscriber as jest.Mock).mockResolvedValue(refused);
+  const c = new PlayController('g', { onChange: () => undefined });
+  const started = Date.now();
+  await run(c);
+  expect(c.snapshot.failure).toBe('stream_failed');
+  expect(Date.now() - started).toBeLessThan(5_000);
+  expect(streaming.createSubscriber).toHaveBeenCalledWith('webrtc', token);
+
+  (streaming.createSubscriber as jest.Mock).mockRejectedValue(new Error('missing credentials'));
+  const d = new PlayController('g', { onChange: () => undefined });
+  await run(d);
+  expect(d.snapshot.failure).toBe('unsupported');
+});
+
 describe('statusPollDelay', () => {
   it('polls a starting session every 250 ms for the first 5 s, then every second; a queue every 2 s', () => {
     expect(statusPollDelay('starting', 0)).toBe(250);

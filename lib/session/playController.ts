@@ -150,23 +150,30 @@ export class PlayController {
     if (signal.aborted) return;
     this.set({ step: 'connecting' });
     if (typeof RTCPeerConnection === 'undefined') throw new PlayFailureError('unsupported');
-    const subscriber = await createSubscriber(token.provider).catch(() => {
+    // Missing provider credentials are refused here, before any SDK loads.
+    const subscriber = await createSubscriber(token.provider, token).catch(() => {
       throw new PlayFailureError('unsupported');
     });
     this.subscriber?.leave();
     this.subscriber = subscriber;
     const gotVideo = new Promise<void>((resolve, reject) => {
       const t = setTimeout(() => reject(new PlayFailureError('stream_failed')), STREAM_TIMEOUT_MS);
-      void subscriber.join(token, {
-        onStream: (stream) => {
-          if (stream.getVideoTracks().length === 0) return;
+      subscriber
+        .join(token, {
+          onStream: (stream) => {
+            if (stream.getVideoTracks().length === 0) return;
+            clearTimeout(t);
+            this.set({ stream });
+            resolve();
+          },
+          onMessage: (m) => this.onHostMessage(m),
+          onState: (state) => this.onConnection(state),
+        })
+        // A join that fails outright (refused token, provider unreachable) fails now, not at the timeout.
+        .catch(() => {
           clearTimeout(t);
-          this.set({ stream });
-          resolve();
-        },
-        onMessage: (m) => this.onHostMessage(m),
-        onState: (state) => this.onConnection(state),
-      });
+          reject(new PlayFailureError('stream_failed'));
+        });
     });
     await gotVideo;
     this.reconnectSince = null;
