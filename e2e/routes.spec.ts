@@ -62,7 +62,8 @@ test.describe('every route as a visitor', () => {
 
 test.describe('every route as a verified user', () => {
   test('verified-only pages open, unknown-only pages redirect home', async ({ page }) => {
-    test.setTimeout(180_000);
+    // 33 routes one after another on a 2-core machine that also runs the stack.
+    test.setTimeout(240_000);
     await loginAsVerified(page);
     for (const pattern of ROUTES) {
       const path = concrete(pattern);
