@@ -90,6 +90,9 @@ export function Header({ path }: { path: string }) {
         <NavLink href="/brand" $active={path.startsWith('/brand')}>
           ブランド
         </NavLink>
+        <NavLink href="/magazine" $active={path.startsWith('/magazine')}>
+          マガジン
+        </NavLink>
       </Nav>
       <Spacer />
       <IconButton
