@@ -197,15 +197,15 @@ async function doStart(o: StartOptions): Promise<ReadyInfo> {
   // scores and sfx specs are small and fetched when first played: no need to wait for them
   void assets.preloadSound();
   for (const s of o.saves ?? []) e.putSlot(s.slot, s.stateJson);
-  e.ready = true;
   let resumed = false;
   if (o.state) resumed = e.loadState(o.state);
   if (!resumed && o.skipTitle) e.newGame();
   const firstArt = resumed || o.skipTitle ? e.screenArt() : assets.art.stageKeys(e.titleBackground(), []);
-  await timed(assets.art.ensure(firstArt), 'art');
-  // the title fades in from its art, not from a placeholder
+  const [fontsReady] = await Promise.all([fontsOk, timed(assets.art.ensure(firstArt), 'art')]);
+  e.fontsReady = fontsReady;
+  // the title fades in with its art and fonts, not placeholders
   if (!resumed && !o.skipTitle) e.showTitle();
-  e.fontsReady = await fontsOk;
+  e.ready = true;
   timings.artDeferred = assets.art.allKeys().length - firstArt.length;
   const info: ReadyInfo = { gameId, sessionId: e.sessionId, title: e.title, startMs: Math.round(performance.now() - t0), timings, storySource: loaded.source };
   console.info(`[yumecast] ready: ${gameId} (${loaded.source} story) in ${info.startMs} ms${assets.missing.length ? `; missing: ${assets.missing.join(', ')}` : ''}`);
