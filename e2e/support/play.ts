@@ -18,6 +18,8 @@ export async function videoFrame(page: Page) {
     let nonBlack = 0;
     let textLike = 0;
     const cells = new Array(64).fill(0);
+    // The text window (bottom quarter) in finer cells (32 × 4): a new line changes many of them.
+    const textCells = new Array(128).fill(0);
     for (let i = 0; i < d.length; i += 4) {
       const p = i / 4;
       const x = p % 320;
@@ -27,6 +29,7 @@ export async function videoFrame(page: Page) {
       // Text window (bottom quarter): bright glyph pixels next to darker ones.
       if (y > 135 && x > 0 && Math.abs(lum - (0.299 * d[i - 4] + 0.587 * d[i - 3] + 0.114 * d[i - 2])) > 60) textLike++;
       cells[Math.floor(y / 23) * 8 + Math.floor(x / 40)] += lum;
+      if (y >= 136 && y < 176) textCells[Math.floor((y - 136) / 10) * 32 + Math.floor(x / 10)] += lum;
     }
     return {
       width: v.videoWidth,
@@ -34,6 +37,7 @@ export async function videoFrame(page: Page) {
       nonBlack: nonBlack / (320 * 180),
       textEdges: textLike,
       print: cells.map((s) => Math.round(s / (40 * 23))),
+      textPrint: textCells.map((s) => Math.round(s / 100)),
       currentTime: v.currentTime,
       volume: v.volume,
     };

@@ -50,7 +50,7 @@ beforeAll(async () => {
     HOST_RECONNECT_GRACE_MS: '4000',
     HOST_JOIN_TIMEOUT_MS: '30000',
     HOST_NOTICE_MS: '500',
-    HOST_SCREENSHOT_INTERVAL_MS: '400',
+    HOST_SCREENSHOT_INTERVAL_MS: '1000',
     HOST_INPUT_ACTIVITY_MS: '1000',
     HOST_RECONCILE_GRACE_MS: '1500',
     HOST_RATE_PER_S: '60',
@@ -260,12 +260,12 @@ describe('a session', () => {
     expect(pngSize(png)).toEqual({ width: 1280, height: 720 });
     const call = host.api.callsTo(new RegExp(`^POST /internal/sessions/${sid}/screenshots$`))[0];
     expect(call.secretOk).toBe(true);
-    // a second one at once is refused (one per HOST_SCREENSHOT_INTERVAL_MS)
+    // a second one at once is refused (one per HOST_SCREENSHOT_INTERVAL_MS after the last ended)
     await p.page.evaluate(() => {
       window.player.send({ v: 1, type: 'screenshot', requestId: 'shot-2' });
     });
     await p.waitForMessage('error', 5000, (m) => m.code === 'screenshot_limit' && m.requestId === 'shot-2');
-    await sleep(450);
+    await sleep(1100);
     await p.page.evaluate(() => window.player.send({ v: 1, type: 'screenshot', requestId: 'shot-3' }));
     await p.waitForMessage('screenshot-saved', 10_000, (m) => m.requestId === 'shot-3');
     expect((await info(sid)).screenshots).toBe(2);

@@ -69,12 +69,20 @@ async function key(page: Page, k: string): Promise<void> {
   }, k);
 }
 
-/** Presses Enter (one line at a time) until `pred` holds. */
+/**
+ * Presses Enter (one line at a time) until `pred` holds. Never while a choice is shown: Enter
+ * would pick one, and on a loaded machine a choice can appear between reading the state and
+ * pressing (so the check and the press happen in one page task).
+ */
 async function until(page: Page, pred: (s: EngineState) => boolean, what: string): Promise<EngineState> {
-  for (let i = 0; i < 40; i++) {
+  for (let i = 0; i < 80; i++) {
     const s = await state(page);
     if (pred(s)) return s;
-    await key(page, 'Enter');
+    await page.evaluate(() => {
+      if (window.yumecast.getState().choices.length > 0) return;
+      window.yumecast.applyInput({ v: 1, type: 'key', kind: 'down', key: 'Enter' });
+      window.yumecast.applyInput({ v: 1, type: 'key', kind: 'up', key: 'Enter' });
+    });
     await sleep(60);
   }
   const s = await state(page);

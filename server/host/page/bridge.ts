@@ -298,7 +298,6 @@ class Bridge implements BridgeApi {
       return;
     }
     this.screenshotBusy = true;
-    this.lastScreenshot = now();
     try {
       const r = (await callHost('screenshot', { requestId })) as ScreenshotCallResult | null;
       if (r && 'screenshotId' in r) {
@@ -308,6 +307,9 @@ class Bridge implements BridgeApi {
         this.send(hostMessage({ type: 'error', code: r && 'error' in r ? r.error : 'screenshot_failed', requestId }));
       }
     } finally {
+      // The gap counts from the end of the last one: a slow capture on a busy host must not
+      // let the next request through at once.
+      this.lastScreenshot = now();
       this.screenshotBusy = false;
     }
   }
