@@ -48,6 +48,15 @@ export function frameDistance(a: number[], b: number[]): number {
   return a.reduce((sum, v, i) => sum + Math.abs(v - b[i]), 0) / a.length;
 }
 
+/**
+ * How many cells changed clearly (mean luma by more than `minDiff`). The encoder's noise moves
+ * a cell's mean by well under that; a different line of text moves several cells past it, even
+ * when the text window's overall mean hardly changes (two short lines).
+ */
+export function changedCells(a: number[], b: number[], minDiff = 8): number {
+  return a.reduce((n, v, i) => n + (Math.abs(v - b[i]) > minDiff ? 1 : 0), 0);
+}
+
 /** Waits until the play page plays real video. */
 export async function waitForVideo(page: Page) {
   await expect(page.getByTestId('play-stage')).toHaveAttribute('data-step', 'playing', { timeout: 30_000 });
