@@ -12,33 +12,15 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import { listProcs, runtimeProcs, type ProcInfo } from '../server/host/procs';
 import type { Runtime } from '../server/host/runtime';
+import { arg, pssMb, runtimeProcsOf } from './play-common';
 import { buildTestRuntime, launchPlayer, sleep, startTestHost, until, type TestHost } from '../server/host/testing/harness';
 
-const args = process.argv.slice(2);
-const arg = (name: string, def: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1] : def;
-};
 const RUNS = Math.max(1, Number(arg('runs', '3')));
 
-function pss(procs: ProcInfo[]): number {
-  let kb = 0;
-  for (const p of procs) {
-    try {
-      const m = /^Pss:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${p.pid}/smaps_rollup`, 'utf8'));
-      if (m) kb += Number(m[1]);
-    } catch {
-      /* gone */
-    }
-  }
-  return kb * 1024;
-}
-
 function memory(rt: Runtime): { pssMb: number; rssMb: number; procs: number } {
-  const procs = runtimeProcs(rt.userDataDir, rt.pgid, listProcs());
-  return { pssMb: pss(procs) / 2 ** 20, rssMb: procs.reduce((s, p) => s + p.rss, 0) / 2 ** 20, procs: procs.length };
+  const procs = runtimeProcsOf(rt);
+  return { pssMb: pssMb(procs), rssMb: procs.reduce((s, p) => s + p.rss, 0) / 2 ** 20, procs: procs.length };
 }
 
 const median = (xs: number[]) => {

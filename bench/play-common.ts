@@ -19,7 +19,7 @@ import { runtimeProcs, listProcs, type ProcInfo } from '../server/host/procs';
 import { CHROMIUM_PATH } from '../server/shared/chromium';
 import type { Runtime } from '../server/host/runtime';
 import { FakeApi } from '../server/host/testing/fake-api';
-import { FIXTURE_GAME, TEST_SECRET, sleep, startAgent, until, type TestAgent } from '../server/host/testing/harness';
+import { FIXTURE_GAME, TEST_SECRET, sleep, startAgent, startSessionBody, until, type TestAgent } from '../server/host/testing/harness';
 import type { ProbedPlayer } from '../server/host/testing/player-probe';
 import type { EngineState } from '../runtime/src/types';
 
@@ -226,17 +226,7 @@ async function startFakeStack(): Promise<PlayStack> {
     async click(host, gameId) {
       const sid = `bench-${process.pid}-${++n}`;
       const t0 = performance.now();
-      const r = await host.request('POST', '/sessions', {
-        sessionId: sid,
-        gameId,
-        uid: `uid-${n}`,
-        signalUrl: api.signalUrl,
-        signalToken: api.hostToken(sid),
-        iceServers: [],
-        quality: 'high',
-        provider: 'webrtc',
-        resumeState: null,
-      });
+      const r = await host.request('POST', '/sessions', startSessionBody(api, sid, { gameId, uid: `uid-${n}` }));
       if (r.status !== 202) throw new Error(`start answered ${r.status} ${JSON.stringify(r.json)}`);
       await until(() => api.states(sid).some((s) => s === 'ready' || s.startsWith('failed') || s.startsWith('closed')), `${sid} ready`, 90_000, 5);
       if (!api.states(sid).includes('ready')) throw new Error(`${sid}: ${api.states(sid).join(' → ')}`);

@@ -22,6 +22,7 @@ import type {
 } from '@/lib/api-types/catalog';
 import { fetchWithTimeout, NetworkTimeoutError } from '@/lib/auth/network';
 import { config } from '@/lib/config';
+import type { ArticleFields } from '@/lib/types/article';
 import { toGameSummary, type GameSummary } from '@/lib/types/game';
 import { ApiClientError } from './client';
 
@@ -39,16 +40,7 @@ export interface Brand {
   titles: GameSummary[];
 }
 
-export interface ArticleSummary {
-  slug: string;
-  title: string;
-  lead: string;
-  /** YYYY-MM-DD */
-  publishedAt: string;
-  author: string;
-  gameIds: string[];
-  tags: string[];
-  cover: string;
+export interface ArticleSummary extends ArticleFields {
   ageRating: AgeRating;
 }
 

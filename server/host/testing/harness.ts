@@ -95,6 +95,22 @@ export async function startAgent(apiUrl: string, secret: string, env: Record<str
   };
 }
 
+/** The api's POST /sessions body for a session signalling through this FakeApi (the fixture game unless `extra` says otherwise). */
+export function startSessionBody(api: FakeApi, sid: string, extra: Partial<StartSessionRequest> = {}): StartSessionRequest {
+  return {
+    sessionId: sid,
+    gameId: FIXTURE_GAME,
+    uid: 'uid-1',
+    signalUrl: api.signalUrl,
+    signalToken: api.hostToken(sid),
+    iceServers: [],
+    quality: 'high',
+    provider: 'webrtc',
+    resumeState: null,
+    ...extra,
+  };
+}
+
 export interface TestHost extends TestAgent {
   api: FakeApi;
   startSession(sid: string, extra?: Partial<StartSessionRequest>): Promise<{ status: number; json: Record<string, unknown> }>;
@@ -107,19 +123,7 @@ export async function startTestHost(env: Record<string, string> = {}, overrides:
   return {
     ...a,
     api,
-    startSession: (sid, extra = {}) =>
-      a.request('POST', '/sessions', {
-        sessionId: sid,
-        gameId: FIXTURE_GAME,
-        uid: 'uid-1',
-        signalUrl: api.signalUrl,
-        signalToken: api.hostToken(sid),
-        iceServers: [],
-        quality: 'high',
-        provider: 'webrtc',
-        resumeState: null,
-        ...extra,
-      }),
+    startSession: (sid, extra = {}) => a.request('POST', '/sessions', startSessionBody(api, sid, extra)),
     async stop() {
       await a.stop();
       await api.close();

@@ -3,6 +3,7 @@
  * Wire shapes (snake_case) are in lib/api-types/catalog.ts; wire.ts maps these to them.
  */
 import type { AgeRating, ScreenshotImageWire } from '../../../../lib/api-types/catalog';
+import type { ArticleFields } from '../../../../lib/types/article';
 
 export const AGE_RATINGS: readonly AgeRating[] = ['all', 'r15', 'r18'];
 export const GAME_ID_RE = /^[a-z0-9][a-z0-9-]{0,63}$/;
@@ -33,15 +34,7 @@ export interface Title {
   gameFolder: string;
 }
 
-export interface Article {
-  slug: string;
-  title: string;
-  lead: string;
-  /** YYYY-MM-DD */
-  publishedAt: string;
-  author: string;
-  gameIds: string[];
-  tags: string[];
-  cover: string;
+/** An article: its front matter fields and its Markdown body. */
+export interface Article extends ArticleFields {
   body: string;
 }
