@@ -13,6 +13,14 @@ function concrete(pattern: string): string {
 /** The spec's routes and our own (the magazine). */
 const ROUTES = [...SPEC_ROUTES, ...EXTRA_ROUTES];
 
+// These tests check routing and layout. A play page they open would start a real game session
+// (a visitor gets one for the open demo) and hold a host slot for the reconnect window after the
+// page is gone, queueing the streamed tests that run beside them: the start call is refused here.
+// Streaming itself is tested in play.spec.ts and mylist.spec.ts.
+test.beforeEach(async ({ page }) => {
+  await page.route(/\/v1\/game\/[^/]+\/start$/, (route) => route.abort());
+});
+
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 1024;
 
 async function visit(page: Page, path: string) {
