@@ -1,9 +1,16 @@
 /**
- * Wire types of the game-session API (docs/sessions.md), shared by the api (which produces them)
- * and the browser (which checks them). The get_token answer is SessionTokenWire in
- * lib/streaming/types.ts.
+ * The game-session vocabulary (docs/sessions.md) that both sides need at run time: the session
+ * states (declared here and nowhere else), failure and close reasons, and the collect limits.
+ * Plain constants, so browser code may import them. The answers' shapes (TypeBox schemas and
+ * their types) are in ./schemas/sessions.ts, built from these.
  */
-import type { QualityLevel } from '../streaming/messages';
+
+/**
+ * The one title a visitor (anonymous or signed out) may play: the api starts it for anyone, and
+ * its play page is open (spec section 4). The open demo that games/ ships; overridable for
+ * deployments that pick another demo (the api and the web must be given the same value).
+ */
+export const OPEN_PLAY_GAME_ID = process.env.NEXT_PUBLIC_OPEN_PLAY_GAME_ID || 'hajimari-no-eki';
 
 /** Session states, in lifecycle order (DESIGN section 4). */
 export const SESSION_STATES = ['queued', 'allocating', 'starting', 'ready', 'playing', 'closing', 'closed', 'failed'] as const;
@@ -34,75 +41,6 @@ export type SessionFailureReason =
 
 /** Why a session closed normally (the signalling `closed` frame's reason). */
 export type SessionCloseReason = 'user' | 'idle' | 'not_joined' | 'disconnected' | 'abandoned' | 'host' | 'close_timeout';
-
-/** GET /v1/session/all */
-export interface SessionListWire {
-  status: 'ok';
-  game_sessions: { id: string; game_id: string }[];
-}
-
-/** GET /v1/game/{gameId}/start */
-export interface SessionStartWire {
-  status: 'ok';
-  game_session_id: string;
-}
-
-/** GET /v1/session/{sessionId}/status */
-export interface SessionStatusWire {
-  status: 'ok';
-  session_state: SessionState;
-  /** 1-based position in the waiting queue; only while `queued`. */
-  queue_position?: number;
-  /** Only when `failed`. */
-  failure_reason?: SessionFailureReason;
-}
-
-/** GET /v1/session/{sessionId}/force_close */
-export interface SessionForceCloseWire {
-  status: 'ok';
-}
-
-/** Optional query of start: the initial video quality handed to the host. */
-export type StartQuality = QualityLevel;
-
-/** One screenshot's metadata (GET /v1/screenshots, GET /v1/screenshots/{id}). */
-export interface ScreenshotWire {
-  id: string;
-  game_id: string;
-  session_id: string;
-  width: number;
-  height: number;
-  bytes: number;
-  /** ISO 8601. */
-  created_at: string;
-}
-
-export interface ScreenshotListWire {
-  status: 'ok';
-  screenshots: ScreenshotWire[];
-  /** Pass as `cursor` for the next page; null on the last page. */
-  next_cursor: string | null;
-}
-
-export interface ScreenshotDetailWire {
-  status: 'ok';
-  screenshot: ScreenshotWire;
-}
-
-/** POST /collect (the beacon; sent with navigator.sendBeacon, no token). */
-export interface CollectBeaconBody {
-  sessionId: string;
-  gameId: string;
-  /** Milliseconds spent on the play page. */
-  elapsed: number;
-}
-
-/** POST /v1/collect/stats/webrtc (bearer). `stats` is flat: numbers and short strings. */
-export interface CollectWebrtcStatsBody {
-  sessionId: string;
-  gameId: string;
-  stats: Record<string, number | string>;
-}
 
 export const COLLECT_BEACON_MAX_BYTES = 2 * 1024;
 export const COLLECT_STATS_MAX_BYTES = 16 * 1024;

@@ -2,13 +2,11 @@
  * Route rules: the one place that says who may open which page (spec section 2).
  * Keys are Next.js route patterns (router.pathname), so dynamic pages are listed once.
  */
-export type AccessClass = 'open' | 'unknownOnly' | 'verifiedOnly';
+import { OPEN_PLAY_GAME_ID } from '@/lib/api-types/sessions';
 
-/**
- * The one play page id reachable without sign-in (spec section 4). It is the open demo
- * title that games/ ships; overridable for deployments that pick another demo.
- */
-export const OPEN_PLAY_GAME_ID = process.env.NEXT_PUBLIC_OPEN_PLAY_GAME_ID || 'hajimari-no-eki';
+export { OPEN_PLAY_GAME_ID };
+
+export type AccessClass = 'open' | 'unknownOnly' | 'verifiedOnly';
 
 export const ROUTE_ACCESS: Readonly<Record<string, AccessClass>> = {
   '/': 'open',

@@ -2,26 +2,11 @@
  * One interface for every streaming provider (webrtc, agora, trtc). The same adapter runs on
  * both sides: the host's runtime page publishes, the player's page subscribes.
  */
+import type { SessionTokenAnswer as SessionTokenWire } from '../api-types/schemas/sessions';
 import type { HostMessage, PlayerMessage, QualityLevel } from './messages';
 
-export type ProviderName = 'webrtc' | 'agora' | 'trtc';
-
-/** The get_token answer of spec section 7, plus our webrtc fields. */
-export interface SessionTokenWire {
-  status: 'ok';
-  agora_app_id: string;
-  agora_channel_name: string;
-  agora_rtc_token: string;
-  agora_rtm_token: string;
-  user_id_for_client: string;
-  trtc_sdk_app_id: string;
-  trtc_user_sig_for_client: string;
-  trtc_room_id: string;
-  webrtc_signal_url: string;
-  webrtc_signal_token: string;
-  webrtc_ice_servers: RTCIceServer[];
-  provider: ProviderName;
-}
+export const PROVIDER_NAMES = ['webrtc', 'agora', 'trtc'] as const;
+export type ProviderName = (typeof PROVIDER_NAMES)[number];
 
 /** The Session token of spec section 3, as the browser uses it. */
 export interface SessionToken {

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { SessionState } from '../../../lib/api-types/sessions';
-import { OPEN_PLAY_GAME_ID } from '../../../lib/routes/rules';
+import { OPEN_PLAY_GAME_ID } from '../../../lib/api-types/sessions';
 import type { QualityLevel } from '../../../lib/streaming/messages';
 import type { SessionTokenWire } from '../../../lib/streaming/types';
 import { ApiError } from '../errors';
