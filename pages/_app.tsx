@@ -16,7 +16,8 @@ import { ModalLayer } from '@/components/modal/ModalLayer';
 import { ToastStack } from '@/components/toast/ToastStack';
 import { startAuthListener } from '@/lib/auth/listener';
 import { trackPageView } from '@/lib/analytics';
-import { selectAuthState, useAppDispatch, useAppSelector } from '@/store/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { selectAuthState } from '@/store/slices/user';
 
 /** Everything that needs the store: auth, guard, page views, scroll, and the app's layers. */
 function Shell({ Component, pageProps }: Pick<AppProps, 'Component' | 'pageProps'>) {

@@ -1,7 +1,8 @@
 /**
- * `npm test`: lint, typecheck, unit tests, then the real stack (PostgreSQL, Auth emulator,
- * api, web) for the integration and Playwright suites; tears it all down and ends with one
- * line "N passed, N failed" summing every suite.
+ * `npm test`: lint, typecheck, the structure check (no import cycle, no oversized file), unit
+ * tests, then the real stack (PostgreSQL, Auth emulator, api, web) for the integration and
+ * Playwright suites; tears it all down and ends with one line "N passed, N failed" summing
+ * every suite.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -135,6 +136,8 @@ async function main() {
 
   if (want('lint')) await check('lint', path.join(BIN, 'eslint'), ['.', '--max-warnings=0']);
   if (want('typecheck')) await check('typecheck', path.join(BIN, 'tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+  // Import cycles and oversized files (scripts/checks/structure.ts, docs/architecture.md).
+  if (want('structure')) await check('structure', path.join(BIN, 'tsx'), ['scripts/checks/structure.ts']);
   if (want('unit')) await jest('unit', process.env);
 
   if (want('integration') || want('e2e')) {

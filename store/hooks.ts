@@ -1,10 +1,10 @@
+/**
+ * The store's React hooks, typed once (redux-templates' `app/hooks.ts`): use these instead of
+ * plain useDispatch / useSelector. Selectors live beside their slices (./slices/*).
+ */
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import type { AppDispatch, AppStore, RootState } from './index';
-import { authStateOf } from '@/lib/types/user';
 
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
 export const useAppSelector = useSelector.withTypes<RootState>();
 export const useAppStore = useStore.withTypes<AppStore>();
-
-export const selectUser = (s: RootState) => s.user.user;
-export const selectAuthState = (s: RootState) => authStateOf(s.user.user);

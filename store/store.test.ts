@@ -3,7 +3,7 @@ import { updateGameList } from './slices/game';
 import { displayModal, hideModal } from './slices/modal';
 import { updateToastStack, withToast, withoutToast } from './slices/toast';
 import { loggedIn, setLoginErrorCode, updatePlayHistories } from './slices/user';
-import { pushToast, removeToast } from '@/components/toast/toastActions';
+import { pushToast, removeToast } from './slices/toastThunks';
 import type { User } from '@/lib/types/user';
 
 const user: User = {

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import type { AgeRating } from '@/lib/api-types/catalog';
+import type { AgeRating } from '@/lib/api-types/schemas/catalog';
 
 const LABELS: Record<AgeRating, string> = { all: '全年齢', r15: '15歳以上', r18: '18歳以上' };
 

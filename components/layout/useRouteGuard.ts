@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import Router, { useRouter } from 'next/router';
 import { decideAccess, RoutingException, shouldCancelRouteChange, type GuardDecision } from '@/lib/routes/guard';
-import { useAppDispatch, useAppSelector, selectAuthState, useAppStore } from '@/store/hooks';
+import { useAppDispatch, useAppSelector, useAppStore } from '@/store/hooks';
+import { selectAuthState } from '@/store/slices/user';
 import { displayModal } from '@/store/slices/modal';
 import { authStateOf } from '@/lib/types/user';
 

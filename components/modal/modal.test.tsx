@@ -3,7 +3,7 @@ import { renderWithStore } from '@/test/renderWithStore';
 import { ModalLayer, MODAL_TRANSITION_MS } from './ModalLayer';
 import { displayModal } from '@/store/slices/modal';
 import { ToastStack } from '@/components/toast/ToastStack';
-import { pushToast } from '@/components/toast/toastActions';
+import { pushToast } from '@/store/slices/toastThunks';
 
 const push = jest.fn(() => Promise.resolve(true));
 jest.mock('next/router', () => ({ useRouter: () => ({ push, asPath: '/' }) }));

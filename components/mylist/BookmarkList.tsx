@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { useState } from 'react';
-import { pushToast } from '@/components/toast/toastActions';
+import { pushToast } from '@/store/slices/toastThunks';
 import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { track } from '@/lib/analytics';

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { cardFrame, keyArt as keyArtStyle } from '@/components/catalog/cardStyle';
 import { CARD_SIZES } from '@/components/catalog/GameCard';
 import { GatedImage } from '@/components/safecheck/GatedImage';
-import type { AgeRating } from '@/lib/api-types/catalog';
+import type { AgeRating } from '@/lib/api-types/schemas/catalog';
 
 const Card = styled.div`
   ${cardFrame}

@@ -1,7 +1,7 @@
 import { useRouter } from 'next/router';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { pushToast } from '@/components/toast/toastActions';
+import { pushToast } from '@/store/slices/toastThunks';
 import { Button, buttonStyle, type ButtonStyleProps } from '@/components/ui/Button';
 import { deleteScreenshot, type Screenshot } from '@/lib/api/mylist';
 import { screenshotFileName, shareScreenshot } from '@/lib/mylist/share';

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { Spinner } from '@/components/ui/Spinner';
 import { mayShow } from '@/lib/safecheck/ageGate';
 import { useSafeCheck } from '@/lib/safecheck/useSafeCheck';
-import type { AgeRating } from '@/lib/api-types/catalog';
+import type { AgeRating } from '@/lib/api-types/schemas/catalog';
 
 const Frame = styled.div<{ $ratio: string }>`
   position: relative;

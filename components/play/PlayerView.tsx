@@ -4,7 +4,7 @@ import { useRouter } from 'next/router';
 import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { displayModal } from '@/store/slices/modal';
-import { pushToast } from '@/components/toast/toastActions';
+import { pushToast } from '@/store/slices/toastThunks';
 import { loadPlayerConfig, savePlayerConfig, type PlayerConfig } from '@/lib/storage/playerConfig';
 import { forceClose, getSessionAll } from '@/lib/api/sessions';
 import type { HostMessage, NamedKey } from '@/lib/streaming/messages';

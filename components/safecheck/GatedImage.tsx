@@ -1,6 +1,6 @@
 import Image, { type ImageProps } from 'next/image';
 import styled from 'styled-components';
-import type { AgeRating } from '@/lib/api-types/catalog';
+import type { AgeRating } from '@/lib/api-types/schemas/catalog';
 import { mayShow } from '@/lib/safecheck/ageGate';
 import { useSafeCheck } from '@/lib/safecheck/useSafeCheck';
 import { AgeGatePanel } from './AgeGatePanel';

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { Row } from '@/components/catalog/layout';
 import { GatedImage } from '@/components/safecheck/GatedImage';
-import type { AgeRating, ScreenshotImageWire } from '@/lib/api-types/catalog';
+import type { AgeRating, ScreenshotImageWire } from '@/lib/api-types/schemas/catalog';
 
 const Strip = styled(Row)`
   grid-auto-columns: minmax(240px, 360px);

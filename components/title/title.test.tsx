@@ -1,7 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { renderWithStore } from '@/test/renderWithStore';
 import { config } from '@/lib/config';
-import { ShareToX, xShareUrl } from './ShareToX';
+import { ShareToX } from './ShareToX';
+import { xShareUrl } from '@/lib/share/x';
 
 const trackMock = jest.fn();
 jest.mock('@/lib/analytics', () => ({ track: (...a: unknown[]) => trackMock(...a) }));

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import type { ToastEntry } from '@/store/slices/toast';
-import { removeToast } from './toastActions';
+import { removeToast } from '@/store/slices/toastThunks';
 import { media } from '@/styles/breakpoints';
 
 const DEFAULT_DURATION_MS = 4000;

@@ -42,6 +42,10 @@ export type SessionFailureReason =
 /** Why a session closed normally (the signalling `closed` frame's reason). */
 export type SessionCloseReason = 'user' | 'idle' | 'not_joined' | 'disconnected' | 'abandoned' | 'host' | 'close_timeout';
 
+/** The streaming providers behind lib/streaming (get_token's `provider`). */
+export const PROVIDER_NAMES = ['webrtc', 'agora', 'trtc'] as const;
+export type ProviderName = (typeof PROVIDER_NAMES)[number];
+
 export const COLLECT_BEACON_MAX_BYTES = 2 * 1024;
 export const COLLECT_STATS_MAX_BYTES = 16 * 1024;
 export const COLLECT_STATS_MAX_KEYS = 64;

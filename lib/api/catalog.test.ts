@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import type { TitleWire } from '@/lib/api-types/catalog';
+import type { TitleWire } from '@/lib/api-types/schemas/catalog';
 import { ApiClientError } from './client';
 import { CATALOG_MESSAGES, catalogBaseUrl, catalogErrorMessage, fetchArticle, fetchArticles, fetchBrands, fetchHome, fetchTitle, fetchTitles, searchCatalog } from './catalog';
 

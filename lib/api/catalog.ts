@@ -1,11 +1,14 @@
 /**
- * The one catalogue client (catalogue, search, brands, magazine: lib/api-types/catalog.ts), used
- * by getServerSideProps / getStaticProps on the Next.js server and by hooks in the browser.
- * These routes are public, so no bearer is sent. Answers are checked and mapped to camelCase
- * here, so pages never see the wire. Failures are ApiClientError (typed code + Japanese
- * message); a malformed answer is `bad_response`; "no such title/article" is `null`.
+ * The one catalogue client (catalogue, search, brands, magazine; shapes from
+ * lib/api-types/schemas/catalog.ts), used by getServerSideProps / getStaticProps on the Next.js
+ * server and by hooks in the browser.
+ * These routes are public, so the calls go through the one api client (lib/api/client.ts)
+ * without a bearer. Answers are checked and mapped to camelCase here, so pages never see the
+ * wire. Failures are ApiClientError (typed code + Japanese message); a malformed answer is
+ * `bad_response`; "no such title/article" is `null`.
  */
 import type {
+  ArticleFields,
   ArticleListWire,
   ArticleResponseWire,
   ArticleSummaryWire,
@@ -19,12 +22,10 @@ import type {
   TitleDetailResponseWire,
   TitleListWire,
   TitleWire,
-} from '@/lib/api-types/catalog';
-import { fetchWithTimeout, NetworkTimeoutError } from '@/lib/auth/network';
+} from '@/lib/api-types/schemas/catalog';
 import { config } from '@/lib/config';
-import type { ArticleFields } from '@/lib/types/article';
 import { toGameSummary, type GameSummary } from '@/lib/types/game';
-import { ApiClientError } from './client';
+import { ApiClientError, apiRequest, clientError, messageFor } from './client';
 
 export interface TitleDetail extends GameSummary {
   brandReading: string;
@@ -79,11 +80,12 @@ export interface ListQuery {
 /** The server renders pages for a waiting visitor: give up sooner than the browser's 30 s. */
 const SERVER_TIMEOUT_MS = 8_000;
 
+/** The catalogue's wording of failures, from the client's one table (lib/api/client.ts). */
 export const CATALOG_MESSAGES = {
-  network: 'カタログを読み込めませんでした。通信環境を確認して、もう一度お試しください。',
-  timeout: 'カタログの読み込みに時間がかかっています。しばらくしてからもう一度お試しください。',
-  badResponse: 'サーバーから予期しない応答がありました。しばらくしてからもう一度お試しください。',
-  other: 'エラーが発生しました。しばらくしてからもう一度お試しください。',
+  network: messageFor('network', 'catalog'),
+  timeout: messageFor('timeout', 'catalog'),
+  badResponse: messageFor('bad_response', 'catalog'),
+  other: messageFor('unexpected', 'catalog'),
 } as const;
 
 /** The api's base URL: the server's own address on the Next.js server, the public one in the browser. */
@@ -99,27 +101,27 @@ function query(params: Record<string, string | number | null | undefined>): stri
   return s ? `?${s}` : '';
 }
 
-/** GET a public catalogue path; null on a 404 whose code is one of `notFoundCodes`. */
+/** GET a public catalogue path (no bearer); null on a 404 whose code is one of `notFoundCodes`. */
 async function get<T extends object>(path: string, notFoundCodes: string[] = []): Promise<({ status: 'ok' } & T) | null> {
-  let res: Response;
   try {
-    res = await fetchWithTimeout(`${catalogBaseUrl()}${path}`, { headers: { accept: 'application/json' } }, typeof window === 'undefined' ? SERVER_TIMEOUT_MS : undefined);
+    return await apiRequest<T>(path, {
+      auth: false,
+      baseUrl: catalogBaseUrl(),
+      timeoutMs: typeof window === 'undefined' ? SERVER_TIMEOUT_MS : undefined,
+      subject: 'catalog',
+    });
   } catch (e) {
-    const timeout = e instanceof NetworkTimeoutError;
-    throw new ApiClientError(timeout ? 'timeout' : 'network', 0, timeout ? CATALOG_MESSAGES.timeout : CATALOG_MESSAGES.network);
+    if (e instanceof ApiClientError && e.httpStatus === 404 && notFoundCodes.includes(e.code)) return null;
+    throw e;
   }
-  const body = (await res.json().catch(() => null)) as { status?: unknown; error?: { code?: unknown; message?: unknown } } | null;
-  if (res.ok && body?.status === 'ok') return body as { status: 'ok' } & T;
-  const code = typeof body?.error?.code === 'string' ? body.error.code : 'bad_response';
-  if (res.status === 404 && notFoundCodes.includes(code)) return null;
-  const message = typeof body?.error?.message === 'string' && body.error.message ? body.error.message : code === 'bad_response' ? CATALOG_MESSAGES.badResponse : CATALOG_MESSAGES.other;
-  throw new ApiClientError(code, res.status, message);
 }
+
+const badResponse = () => clientError('bad_response', 'catalog');
 
 /** `get` for answers that must exist (lists): a 404 is an error like any other. */
 async function must<T extends object>(path: string, valid: (r: T) => boolean): Promise<T> {
   const r = await get<T>(path);
-  if (!r || !valid(r)) throw new ApiClientError('bad_response', 0, CATALOG_MESSAGES.badResponse);
+  if (!r || !valid(r)) throw badResponse();
   return r;
 }
 
@@ -173,7 +175,7 @@ export async function fetchTitles(q: TitleListQuery = {}): Promise<Paged<GameSum
 export async function fetchTitle(id: string): Promise<{ title: TitleDetail; related: GameSummary[] } | null> {
   const r = await get<TitleDetailResponseWire>(`/v1/catalog/titles/${encodeURIComponent(id)}`, ['game_not_found', 'not_found']);
   if (!r) return null;
-  if (!isTitle(r.title) || !isArray(r.related)) throw new ApiClientError('bad_response', 0, CATALOG_MESSAGES.badResponse);
+  if (!isTitle(r.title) || !isArray(r.related)) throw badResponse();
   const t = r.title;
   return {
     title: { ...toGameSummary(t), brandReading: t.brand_reading ?? '', screenshots: isArray(t.screenshots) ? t.screenshots : [], gameFolder: t.game_folder },
@@ -211,7 +213,7 @@ export async function fetchArticle(slug: string): Promise<Article | null> {
   const r = await get<ArticleResponseWire>(`/v1/magazine/${encodeURIComponent(slug)}`, ['article_not_found', 'not_found']);
   if (!r) return null;
   const a: ArticleWire | undefined = r.article;
-  if (!a || typeof a.slug !== 'string' || typeof a.body !== 'string') throw new ApiClientError('bad_response', 0, CATALOG_MESSAGES.badResponse);
+  if (!a || typeof a.slug !== 'string' || typeof a.body !== 'string') throw badResponse();
   return { ...toArticleSummary(a), body: a.body };
 }
 

@@ -1,15 +1,146 @@
 /**
- * The one API client of the browser. Every call carries the user's freshly fetched ID token as
- * a bearer header (spec section 6), checks `status: "ok"` and turns anything else into an
- * ApiClientError with the server's typed code and a Japanese message.
+ * The one API client of the browser (and of the Next.js server's catalogue reads). Every call to
+ * our api goes through here:
+ * - the network timeouts of spec section 9: 30 s, 60 s on mobile networks/devices, 5 s when the
+ *   browser reports being offline (the Firebase SDK applies the same to its own requests);
+ * - the user's freshly fetched ID token as a bearer header (spec section 6), retried once with a
+ *   forced refresh on `token_expired`; `auth: false` for the public routes;
+ * - answers: JSON with `status: "ok"` (apiRequest), a blob (apiBlob), or none (apiBeacon, sent
+ *   with navigator.sendBeacon or a keepalive fetch when the page goes away);
+ * - failures: an ApiClientError with the server's typed code, or our own (network, timeout,
+ *   bad_response, no_token, unexpected), and a Japanese message from the one table below.
  */
 import { config } from '@/lib/config';
-import { API_ERROR_MESSAGES, isApiErrorCode } from '@/lib/api-types/errors';
-import { authorizedFetch, CANNOT_GET_USER_TOKEN, fetchWithTimeout, NetworkTimeoutError } from '@/lib/auth/network';
+import { API_ERROR_MESSAGES } from '@/lib/api-types/errors';
+import { CANNOT_GET_USER_TOKEN, getFreshIdToken } from '@/lib/auth/idToken';
+import type { Auth } from 'firebase/auth';
+
+// ── timeouts ──────────────────────────────────────────────────────────────────────────────
+
+export const NETWORK_TIMEOUT_MS = 30_000;
+export const NETWORK_TIMEOUT_MOBILE_MS = 60_000;
+export const NETWORK_TIMEOUT_OFFLINE_MS = 5_000;
+
+const MOBILE_UA = /Android|iPhone|iPad|iPod|Mobile|BlackBerry|IEMobile|Opera Mini/i;
+
+export interface NetworkEnv {
+  onLine?: boolean;
+  userAgent?: string;
+}
+
+function browserEnv(): NetworkEnv {
+  if (typeof navigator === 'undefined') return {};
+  return { onLine: navigator.onLine, userAgent: navigator.userAgent };
+}
+
+export function networkTimeoutMs(env: NetworkEnv = browserEnv()): number {
+  if (env.onLine === false) return NETWORK_TIMEOUT_OFFLINE_MS;
+  return env.userAgent && MOBILE_UA.test(env.userAgent) ? NETWORK_TIMEOUT_MOBILE_MS : NETWORK_TIMEOUT_MS;
+}
+
+export class NetworkTimeoutError extends Error {
+  readonly code = 'timeout';
+  constructor(readonly timeoutMs: number) {
+    super(`request timed out after ${timeoutMs} ms`);
+    this.name = 'NetworkTimeoutError';
+  }
+}
+
+/**
+ * fetch() that gives up after `timeoutMs` (default: networkTimeoutMs()) with a
+ * NetworkTimeoutError; a caller's own AbortSignal still aborts it as usual.
+ */
+export async function fetchWithTimeout(input: RequestInfo | URL, init: RequestInit = {}, timeoutMs = networkTimeoutMs()): Promise<Response> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const outer = init.signal;
+  const onOuterAbort = () => controller.abort();
+  if (outer) {
+    if (outer.aborted) controller.abort();
+    else outer.addEventListener('abort', onOuterAbort, { once: true });
+  }
+  try {
+    return await fetch(input, { ...init, signal: controller.signal });
+  } catch (error) {
+    if (timedOut) throw new NetworkTimeoutError(timeoutMs);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    outer?.removeEventListener('abort', onOuterAbort);
+  }
+}
+
+// ── bearer ────────────────────────────────────────────────────────────────────────────────
+
+async function isExpiredTokenAnswer(res: Response): Promise<boolean> {
+  if (res.status !== 401) return false;
+  try {
+    const body = (await res.clone().json()) as { error?: { code?: string } };
+    return body?.error?.code === 'token_expired';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * fetch() to our servers with `Authorization: Bearer <fresh ID token>` and the network timeout.
+ * An answer "token_expired" (the clock of this device is off, or the token expired in flight)
+ * is retried once with a forced refresh.
+ */
+export async function authorizedFetch(input: string, init: RequestInit = {}, options: { timeoutMs?: number; auth?: Auth } = {}): Promise<Response> {
+  const send = async (force: boolean) => {
+    const token = await getFreshIdToken(force, options.auth);
+    const headers = new Headers(init.headers);
+    headers.set('authorization', `Bearer ${token}`);
+    return fetchWithTimeout(input, { ...init, headers }, options.timeoutMs ?? networkTimeoutMs());
+  };
+  const first = await send(false);
+  if (!(await isExpiredTokenAnswer(first))) return first;
+  return send(true);
+}
+
+// ── errors ────────────────────────────────────────────────────────────────────────────────
+
+/** Failures on our side of the wire (the server's codes are API_ERROR_CODES). */
+export const CLIENT_ERROR_CODES = ['network', 'timeout', 'bad_response', 'no_token', 'unexpected'] as const;
+export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
+
+/** What was being fetched, for messages that say so ("カタログを…", "画像を…"). */
+export type ErrorSubject = 'catalog' | 'image';
+
+/**
+ * The one table of error messages shown to users: the api's codes (lib/api-types/errors.ts), our
+ * own, and `<subject>.<code>` where a failure reads better naming what did not load. A server's
+ * own message for its code wins over this table.
+ */
+export const ERROR_MESSAGES = {
+  ...API_ERROR_MESSAGES,
+  network: '通信に失敗しました。ネットワーク接続を確認してもう一度お試しください。',
+  timeout: 'サーバーからの応答がありません。通信環境を確認してもう一度お試しください。',
+  bad_response: 'サーバーから予期しない応答がありました。もう一度お試しください。',
+  no_token: 'ログイン情報を確認できませんでした。ページを再読み込みしてください。',
+  unexpected: 'エラーが発生しました。しばらくしてからもう一度お試しください。',
+  'catalog.network': 'カタログを読み込めませんでした。通信環境を確認して、もう一度お試しください。',
+  'catalog.timeout': 'カタログの読み込みに時間がかかっています。しばらくしてからもう一度お試しください。',
+  'image.network': '画像を読み込めませんでした。ネットワーク接続を確認してください。',
+  'image.timeout': '画像の読み込みに時間がかかっています。もう一度お試しください。',
+  'image.bad_response': '画像を読み込めませんでした。しばらくしてからもう一度お試しください。',
+} as const satisfies Record<string, string> & Record<ClientErrorCode, string>;
+
+/** The message for a code (server's or ours), in the subject's wording when it has one. */
+export function messageFor(code: string, subject?: ErrorSubject): string {
+  const table: Record<string, string> = ERROR_MESSAGES;
+  const own = (key: string) => (Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined);
+  return (subject && own(`${subject}.${code}`)) || own(code) || ERROR_MESSAGES.unexpected;
+}
 
 export class ApiClientError extends Error {
   constructor(
-    /** The server's code, or network / timeout / bad_response / no_token on our side. */
+    /** The server's code, or network / timeout / bad_response / no_token / unexpected on our side. */
     readonly code: string,
     readonly httpStatus: number,
     readonly userMessage: string,
@@ -19,16 +150,33 @@ export class ApiClientError extends Error {
   }
 }
 
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'DELETE' | 'PUT';
-  body?: unknown;
-  auth?: boolean;
-  timeoutMs?: number;
-  signal?: AbortSignal;
+/** An ApiClientError of ours, worded from the table. */
+export function clientError(code: ClientErrorCode, subject?: ErrorSubject, httpStatus = 0): ApiClientError {
+  return new ApiClientError(code, httpStatus, messageFor(code, subject));
 }
 
-export async function apiRequest<T extends object>(path: string, opts: RequestOptions = {}): Promise<{ status: 'ok' } & T> {
-  const headers: Record<string, string> = {};
+// ── requests ──────────────────────────────────────────────────────────────────────────────
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'DELETE' | 'PUT';
+  /** Sent as JSON. */
+  body?: unknown;
+  /** false: a public route, no bearer (and no Firebase user needed). Default true. */
+  auth?: boolean;
+  /** Default: networkTimeoutMs(). */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** Default: config.apiUrl (the catalogue reads use the server's own address on the server). */
+  baseUrl?: string;
+  /** Let the request outlive the page (fetch `keepalive`). */
+  keepalive?: boolean;
+  /** Words our own failures for what was being fetched. */
+  subject?: ErrorSubject;
+}
+
+/** Sends the request; transport failures become ApiClientError (network, timeout, no_token). */
+async function send(path: string, opts: RequestOptions, accept: string): Promise<Response> {
+  const headers: Record<string, string> = { accept };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   const init: RequestInit = {
     method: opts.method ?? 'GET',
@@ -36,37 +184,53 @@ export async function apiRequest<T extends object>(path: string, opts: RequestOp
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
     signal: opts.signal,
   };
-  const url = `${config.apiUrl}${path}`;
-  let res: Response;
+  if (opts.keepalive) init.keepalive = true;
+  const url = `${opts.baseUrl ?? config.apiUrl}${path}`;
   try {
-    // Timeouts (30 s, 60 s on mobile networks, 5 s offline) and the fresh bearer token with one
-    // retry on token_expired live in lib/auth/network, shared with the auth flows.
-    res = opts.auth === false ? await fetchWithTimeout(url, init, opts.timeoutMs) : await authorizedFetch(url, init, { timeoutMs: opts.timeoutMs });
+    return opts.auth === false ? await fetchWithTimeout(url, init, opts.timeoutMs) : await authorizedFetch(url, init, { timeoutMs: opts.timeoutMs });
   } catch (e) {
-    if (e instanceof Error && e.message === CANNOT_GET_USER_TOKEN) {
-      throw new ApiClientError('no_token', 0, 'ログイン情報を確認できませんでした。ページを再読み込みしてください。');
-    }
-    const timedOut = e instanceof NetworkTimeoutError;
-    throw new ApiClientError(
-      timedOut ? 'timeout' : 'network',
-      0,
-      timedOut ? 'サーバーからの応答がありません。通信環境を確認してもう一度お試しください。' : '通信に失敗しました。ネットワーク接続を確認してもう一度お試しください。',
-    );
+    if (e instanceof Error && e.message === CANNOT_GET_USER_TOKEN) throw clientError('no_token');
+    throw clientError(e instanceof NetworkTimeoutError ? 'timeout' : 'network', opts.subject);
   }
-  let json: unknown = null;
-  try {
-    json = await res.json();
-  } catch {
-    /* handled below */
+}
+
+type ErrorBody = { status?: unknown; error?: { code?: unknown; message?: unknown } };
+
+/** The ApiClientError of a failed answer: the server's code and message, else ours. */
+function answerError(res: Response, body: ErrorBody | null, subject?: ErrorSubject): ApiClientError {
+  const code = typeof body?.error?.code === 'string' && body.error.code ? body.error.code : 'bad_response';
+  const message = typeof body?.error?.message === 'string' && body.error.message ? body.error.message : messageFor(code, subject);
+  return new ApiClientError(code, res.status, message);
+}
+
+/** A JSON call: resolves with the answer when it has `status: "ok"`, else throws ApiClientError. */
+export async function apiRequest<T extends object>(path: string, opts: RequestOptions = {}): Promise<{ status: 'ok' } & T> {
+  const res = await send(path, opts, 'application/json');
+  const body = (await res.json().catch(() => null)) as ErrorBody | null;
+  if (res.ok && body?.status === 'ok') return body as { status: 'ok' } & T;
+  throw answerError(res, body, opts.subject);
+}
+
+/** A binary answer (e.g. a screenshot's PNG): the body as a Blob, or ApiClientError. */
+export async function apiBlob(path: string, opts: RequestOptions = {}): Promise<Blob> {
+  const res = await send(path, opts, '*/*');
+  if (res.ok) return res.blob();
+  const body = (await res.json().catch(() => null)) as ErrorBody | null;
+  throw answerError(res, body, opts.subject);
+}
+
+/**
+ * A fire-and-forget POST that survives the page going away (the collect beacon): no token, a
+ * text/plain body (no CORS preflight), through navigator.sendBeacon, else a keepalive fetch.
+ * Returns whether it was handed to the browser.
+ */
+export function apiBeacon(path: string, body: object): boolean {
+  const url = `${config.apiUrl}${path}`;
+  const text = JSON.stringify(body);
+  if (typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function') {
+    return navigator.sendBeacon(url, new Blob([text], { type: 'text/plain' }));
   }
-  const obj = (json ?? {}) as { status?: unknown; error?: { code?: unknown; message?: unknown } };
-  if (res.ok && obj.status === 'ok') return obj as { status: 'ok' } & T;
-  const code = isApiErrorCode(obj.error?.code) ? obj.error.code : typeof obj.error?.code === 'string' ? obj.error.code : 'bad_response';
-  const message =
-    typeof obj.error?.message === 'string' && obj.error.message
-      ? obj.error.message
-      : isApiErrorCode(code)
-        ? API_ERROR_MESSAGES[code]
-        : 'エラーが発生しました。しばらくしてからもう一度お試しください。';
-  throw new ApiClientError(code, res.status, message);
+  if (typeof fetch !== 'function') return false;
+  void fetchWithTimeout(url, { method: 'POST', body: text, headers: { 'content-type': 'text/plain' }, keepalive: true }).catch(() => undefined);
+  return true;
 }

@@ -1,16 +1,15 @@
 /**
- * The my-list calls (bookmarks, play history; lib/api-types/catalog.ts) and the screenshot calls
- * (docs/sessions.md §6), for verified users. Everything goes through the one api client with the
- * bearer token; answers are checked and mapped to camelCase here, so pages never see the wire.
+ * The my-list calls (bookmarks, play history; shapes from lib/api-types/schemas/catalog.ts) and
+ * the screenshot calls (docs/sessions.md §6; lib/api-types/schemas/sessions.ts), for verified users.
+ * Everything goes through the one api client with the bearer token, the screenshot image too (as
+ * a blob). Answers are checked and mapped to camelCase here, so pages never see the wire.
  * Failures are ApiClientError (typed code + Japanese message); a malformed answer is
  * `bad_response`.
  */
-import type { BookmarkListWire, BookmarkStateWire, BookmarkWire, PlayHistoryListWire, PlayHistoryWire, TitleWire } from '@/lib/api-types/catalog';
-import type { ScreenshotDetailWire, ScreenshotListWire, ScreenshotWire } from '@/lib/api-types/sessions';
-import { authorizedFetch, CANNOT_GET_USER_TOKEN, NetworkTimeoutError } from '@/lib/auth/network';
-import { config } from '@/lib/config';
+import type { BookmarkListWire, BookmarkStateWire, BookmarkWire, PlayHistoryListWire, PlayHistoryWire, TitleWire } from '@/lib/api-types/schemas/catalog';
+import type { ScreenshotDetailAnswer, ScreenshotListAnswer, ScreenshotWire } from '@/lib/api-types/schemas/sessions';
 import { toGameSummary, type GameSummary } from '@/lib/types/game';
-import { apiRequest, ApiClientError } from './client';
+import { apiBlob, apiRequest, ApiClientError, clientError, messageFor } from './client';
 
 /** One page of a cursor-paginated list; `nextCursor` is null on the last page. */
 export interface Page<T> {
@@ -51,11 +50,10 @@ export interface Screenshot {
   createdAt: number;
 }
 
-const BAD_RESPONSE = 'サーバーから予期しない応答がありました。もう一度お試しください。';
 const enc = encodeURIComponent;
 
 function badResponse(): ApiClientError {
-  return new ApiClientError('bad_response', 0, BAD_RESPONSE);
+  return clientError('bad_response');
 }
 
 function check<T>(ok: boolean, value: () => T): T {
@@ -145,12 +143,12 @@ export async function listPlayHistory(q: PageQuery = {}): Promise<Page<PlayHisto
 }
 
 export async function listScreenshots(q: PageQuery = {}): Promise<Page<Screenshot>> {
-  const r = await apiRequest<ScreenshotListWire>(`/v1/screenshots${query(q)}`);
+  const r = await apiRequest<ScreenshotListAnswer>(`/v1/screenshots${query(q)}`);
   return page(r.screenshots, r.next_cursor, toScreenshot);
 }
 
 export async function getScreenshot(id: string): Promise<Screenshot> {
-  const r = await apiRequest<ScreenshotDetailWire>(`/v1/screenshots/${enc(id)}`);
+  const r = await apiRequest<ScreenshotDetailAnswer>(`/v1/screenshots/${enc(id)}`);
   return toScreenshot(r.screenshot);
 }
 
@@ -163,17 +161,11 @@ export async function deleteScreenshot(id: string): Promise<void> {
  * an <img src>: callers show it through URL.createObjectURL (and revoke it when done).
  */
 export async function fetchScreenshotImage(id: string, signal?: AbortSignal): Promise<Blob> {
-  let res: Response;
   try {
-    res = await authorizedFetch(`${config.apiUrl}/v1/screenshots/${enc(id)}/image`, { signal });
+    return await apiBlob(`/v1/screenshots/${enc(id)}/image`, { signal, subject: 'image' });
   } catch (e) {
-    if (e instanceof Error && e.message === CANNOT_GET_USER_TOKEN) {
-      throw new ApiClientError('no_token', 0, 'ログイン情報を確認できませんでした。ページを再読み込みしてください。');
-    }
-    if (e instanceof NetworkTimeoutError) throw new ApiClientError('timeout', 0, '画像の読み込みに時間がかかっています。もう一度お試しください。');
-    throw new ApiClientError('network', 0, '画像を読み込めませんでした。ネットワーク接続を確認してください。');
+    // Any 404 (another user's screenshot, a deleted one) reads as "not found".
+    if (e instanceof ApiClientError && e.httpStatus === 404) throw new ApiClientError('screenshot_not_found', 404, messageFor('screenshot_not_found'));
+    throw e;
   }
-  if (res.status === 404) throw new ApiClientError('screenshot_not_found', 404, 'スクリーンショットが見つかりません。');
-  if (!res.ok) throw new ApiClientError('bad_response', res.status, '画像を読み込めませんでした。しばらくしてからもう一度お試しください。');
-  return res.blob();
 }

@@ -1,10 +1,16 @@
 /**
  * The game-session calls of spec section 7. Each one rejects unless the answer has
  * `status: "ok"` and its expected fields (spec section 5), throwing the spec's named error
- * (section 8) with the server's code inside.
+ * (section 8) with the server's code inside. The answers' shapes are the contract's
+ * (lib/api-types/schemas/sessions.ts, types only); the session states are lib/api-types/sessions.ts.
  */
-import { toSessionToken, type SessionToken, type SessionTokenWire } from '@/lib/streaming/types';
-import { apiRequest, ApiClientError } from './client';
+import type { SessionListAnswer, SessionStartAnswer, SessionStatusAnswer, SessionTokenAnswer } from '@/lib/api-types/schemas/sessions';
+import { isSessionState, PROVIDER_NAMES, type ProviderName, type SessionState } from '@/lib/api-types/sessions';
+import type { QualityLevel } from '@/lib/streaming/messages';
+import { toSessionToken, type SessionToken } from '@/lib/streaming/types';
+import { apiRequest, ApiClientError, messageFor } from './client';
+
+export type { SessionState } from '@/lib/api-types/sessions';
 
 export type SessionErrorName = 'getSessionAllError' | 'startGameError' | 'getSessionStatusError' | 'getSessionTokenError' | 'sessionForceDisconnectError';
 
@@ -27,51 +33,54 @@ export interface GameSession {
   gameId: string;
 }
 
-export type SessionState = 'queued' | 'allocating' | 'starting' | 'ready' | 'playing' | 'closing' | 'closed' | 'failed';
-const STATES: readonly string[] = ['queued', 'allocating', 'starting', 'ready', 'playing', 'closing', 'closed', 'failed'];
-
 export interface SessionStatus {
   state: SessionState;
   queuePosition: number | null;
   failureReason: string | null;
 }
 
-async function call<T extends object>(name: SessionErrorName, path: string, valid: (r: T) => boolean): Promise<T> {
-  let r: T;
+/** A get_token answer naming a provider this build does not know (a newer api). */
+export const UNSUPPORTED_PROVIDER = 'unsupported_provider';
+
+/** An answer as it may arrive: the contract's fields, none of them trusted yet. */
+type Unchecked<T> = { [K in keyof T]?: unknown };
+
+async function call<T extends object>(name: SessionErrorName, path: string, valid: (r: Unchecked<T>) => boolean): Promise<T> {
+  let r: Unchecked<T>;
   try {
-    r = await apiRequest<T>(path);
+    r = await apiRequest<Unchecked<T>>(path);
   } catch (e) {
     if (e instanceof ApiClientError) throw new SessionError(name, e.code, e.userMessage, e.httpStatus);
-    throw new SessionError(name, 'unexpected', 'エラーが発生しました。もう一度お試しください。');
+    throw new SessionError(name, 'unexpected', messageFor('unexpected'));
   }
-  if (!valid(r)) throw new SessionError(name, 'bad_response', 'サーバーから予期しない応答がありました。もう一度お試しください。');
-  return r;
+  if (!valid(r)) throw new SessionError(name, 'bad_response', messageFor('bad_response'));
+  return r as T;
 }
 
 const isStr = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const enc = encodeURIComponent;
 
 export async function getSessionAll(): Promise<GameSession[]> {
-  const r = await call<{ game_sessions: { id: string; game_id: string }[] }>('getSessionAllError', '/v1/session/all', (r) =>
-    Array.isArray(r.game_sessions) && r.game_sessions.every((s) => isStr(s?.id) && isStr(s?.game_id)),
+  const r = await call<SessionListAnswer>('getSessionAllError', '/v1/session/all', (r) =>
+    Array.isArray(r.game_sessions) && r.game_sessions.every((s: unknown) => isRecord(s) && isStr(s.id) && isStr(s.game_id)),
   );
   return r.game_sessions.map((s) => ({ sessionId: s.id, gameId: s.game_id }));
 }
 
-export async function startGame(gameId: string): Promise<string> {
-  const r = await call<{ game_session_id: string }>('startGameError', `/v1/game/${enc(gameId)}/start`, (r) => isStr(r.game_session_id));
+/** Starts a session of the title; `quality` is the initial video quality (the player's saved choice). */
+export async function startGame(gameId: string, quality?: QualityLevel): Promise<string> {
+  const query = quality ? `?quality=${enc(quality)}` : '';
+  const r = await call<SessionStartAnswer>('startGameError', `/v1/game/${enc(gameId)}/start${query}`, (r) => isStr(r.game_session_id));
   return r.game_session_id;
 }
 
 export async function getSessionStatus(sessionId: string): Promise<SessionStatus> {
-  const r = await call<{ session_state: string; queue_position?: number | null; failure_reason?: string | null }>(
-    'getSessionStatusError',
-    `/v1/session/${enc(sessionId)}/status`,
-    (r) => STATES.includes(r.session_state),
-  );
-  return { state: r.session_state as SessionState, queuePosition: r.queue_position ?? null, failureReason: r.failure_reason ?? null };
+  const r = await call<SessionStatusAnswer>('getSessionStatusError', `/v1/session/${enc(sessionId)}/status`, (r) => isSessionState(r.session_state));
+  return { state: r.session_state, queuePosition: r.queue_position ?? null, failureReason: r.failure_reason ?? null };
 }
 
+/** The spec's get_token fields (section 7): always strings, empty for an unconfigured provider. */
 const TOKEN_FIELDS = [
   'agora_app_id',
   'agora_channel_name',
@@ -83,12 +92,17 @@ const TOKEN_FIELDS = [
   'trtc_room_id',
 ] as const;
 
+const isProvider = (v: unknown): v is ProviderName => (PROVIDER_NAMES as readonly unknown[]).includes(v);
+
 export async function getSessionToken(sessionId: string): Promise<SessionToken> {
-  const r = await call<SessionTokenWire>('getSessionTokenError', `/v1/session/${enc(sessionId)}/get_token`, (r) => {
-    const rec = r as unknown as Record<string, unknown>;
-    return TOKEN_FIELDS.every((f) => typeof rec[f] === 'string') && (r.provider !== 'webrtc' || (isStr(r.webrtc_signal_url) && isStr(r.webrtc_signal_token)));
+  const r = await call<SessionTokenAnswer>('getSessionTokenError', `/v1/session/${enc(sessionId)}/get_token`, (r) => {
+    // An api from before the provider field serves webrtc.
+    const provider = r.provider ?? 'webrtc';
+    return TOKEN_FIELDS.every((f) => typeof r[f] === 'string') && (provider !== 'webrtc' || (isStr(r.webrtc_signal_url) && isStr(r.webrtc_signal_token)));
   });
-  return toSessionToken({ ...r, provider: r.provider ?? 'webrtc', webrtc_ice_servers: r.webrtc_ice_servers ?? [] });
+  const provider: unknown = r.provider ?? 'webrtc';
+  if (!isProvider(provider)) throw new SessionError('getSessionTokenError', UNSUPPORTED_PROVIDER, messageFor('unexpected'));
+  return toSessionToken({ ...r, provider, webrtc_ice_servers: Array.isArray(r.webrtc_ice_servers) ? r.webrtc_ice_servers : [] });
 }
 
 export async function forceClose(sessionId: string): Promise<void> {

@@ -16,7 +16,7 @@ import { loggedIn, setLoginErrorCode } from '@/store/slices/user';
 import { firebaseAuth } from '@/lib/firebase/client';
 import { resetSafeCheck } from '@/lib/storage/safeCheck';
 import { setAnalyticsContext } from '@/lib/analytics';
-import { pushToast } from '@/components/toast/toastActions';
+import { pushToast } from '@/store/slices/toastThunks';
 import { toUser } from './toUser';
 import { errorCodeOf } from './errors';
 import { sessionRule } from './sessionRules';

@@ -3,7 +3,7 @@
  * files (phones mostly), otherwise X's web intent with the title's page URL and its name.
  */
 import { track } from '@/lib/analytics';
-import { xShareUrl } from '@/components/title/ShareToX';
+import { xShareUrl } from '@/lib/share/x';
 import { fileStamp } from './format';
 
 export type ShareOutcome = 'shared' | 'cancelled' | 'intent';

@@ -1,5 +1,5 @@
 /** Fixtures of the my-list unit tests (users, titles, store states). Not imported by the app. */
-import type { TitleWire } from '@/lib/api-types/catalog';
+import type { TitleWire } from '@/lib/api-types/schemas/catalog';
 import { toGameSummary, type GameSummary } from '@/lib/types/game';
 import type { User } from '@/lib/types/user';
 import type { RootState } from '@/store';

@@ -7,8 +7,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { track } from '@/lib/analytics';
 import { addBookmark, getBookmarked, removeBookmark } from '@/lib/api/mylist';
 import { ApiClientError } from '@/lib/api/client';
-import { pushToast } from '@/components/toast/toastActions';
-import { selectAuthState, useAppDispatch, useAppSelector } from '@/store/hooks';
+import { pushToast } from '@/store/slices/toastThunks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { selectAuthState } from '@/store/slices/user';
 import { displayModal } from '@/store/slices/modal';
 
 export interface BookmarkControl {

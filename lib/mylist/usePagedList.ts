@@ -4,7 +4,8 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { Page } from '@/lib/api/mylist';
-import { selectAuthState, useAppSelector } from '@/store/hooks';
+import { useAppSelector } from '@/store/hooks';
+import { selectAuthState } from '@/store/slices/user';
 import { errorMessage } from './useBookmark';
 import type { LoadStatus } from './usePlayHistories';
 

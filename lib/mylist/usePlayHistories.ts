@@ -4,7 +4,8 @@
  * the play page mounts them again. Simultaneous consumers share one request.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { selectAuthState, useAppDispatch, useAppSelector } from '@/store/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { selectAuthState } from '@/store/slices/user';
 import { errorMessage } from './useBookmark';
 import { loadPlayHistories, selectPlayHistories, type HistoryLoad, type StoredPlayHistory } from './playHistory';
 

@@ -5,7 +5,8 @@
 import { useEffect, useState } from 'react';
 import { ApiClientError } from '@/lib/api/client';
 import { getScreenshot, type Screenshot } from '@/lib/api/mylist';
-import { selectAuthState, useAppSelector } from '@/store/hooks';
+import { useAppSelector } from '@/store/hooks';
+import { selectAuthState } from '@/store/slices/user';
 import { errorMessage } from './useBookmark';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -9,7 +9,7 @@
  */
 import { DEFAULT_SAFE_CHECK, type SafeCheck } from '@/lib/storage/safeCheck';
 import { isAgeRated } from '@/lib/types/game';
-import type { AgeRating } from '@/lib/api-types/catalog';
+import type { AgeRating } from '@/lib/api-types/schemas/catalog';
 
 export type AgeGateState = 'ask' | 'declined' | 'allowed';
 

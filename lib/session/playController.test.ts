@@ -3,6 +3,7 @@ import { SessionError } from '@/lib/api/sessions';
 import * as sessions from '@/lib/api/sessions';
 import * as streaming from '@/lib/streaming';
 import type { SubscriberEvents } from '@/lib/streaming/types';
+import { DEFAULT_PLAYER_CONFIG, savePlayerConfig } from '@/lib/storage/playerConfig';
 
 jest.mock('@/lib/api/sessions', () => {
   const actual = jest.requireActual('@/lib/api/sessions');
@@ -10,10 +11,11 @@ jest.mock('@/lib/api/sessions', () => {
 });
 jest.mock('@/lib/streaming', () => ({ createSubscriber: jest.fn() }));
 jest.mock('@/lib/analytics', () => ({ track: jest.fn() }));
-jest.mock('@/lib/api/client', () => ({ apiRequest: jest.fn(() => Promise.resolve({ status: 'ok' })) }));
+jest.mock('@/lib/api/client', () => ({ apiRequest: jest.fn(() => Promise.resolve({ status: 'ok' })), apiBeacon: jest.fn(() => true) }));
 
 const api = sessions as jest.Mocked<typeof sessions>;
 const { track } = jest.requireMock('@/lib/analytics') as { track: jest.Mock };
+const client = jest.requireMock('@/lib/api/client') as { apiBeacon: jest.Mock };
 
 class FakeTrack {
   kind = 'video';
@@ -35,6 +37,7 @@ beforeAll(() => {
 });
 beforeEach(() => {
   jest.clearAllMocks();
+  localStorage.clear();
   api.getSessionAll.mockResolvedValue([]);
   api.startGame.mockResolvedValue('s-1');
   api.getSessionToken.mockResolvedValue(token);
@@ -69,6 +72,29 @@ it('resumes the live session for the same title instead of starting another', as
   await run(c);
   expect(api.startGame).not.toHaveBeenCalled();
   expect(c.snapshot.sessionId).toBe('live');
+});
+
+it('starts a new session at the video quality the player saved (high when none is saved)', async () => {
+  api.getSessionStatus.mockResolvedValue({ state: 'ready', queuePosition: null, failureReason: null });
+  (streaming.createSubscriber as jest.Mock).mockResolvedValue(subscriberThat((ev) => ev.onStream(new FakeStream() as never)));
+  await run(new PlayController('g', { onChange: () => undefined }));
+  expect(api.startGame).toHaveBeenLastCalledWith('g', 'high');
+  savePlayerConfig({ ...DEFAULT_PLAYER_CONFIG, videoQuality: 'low' });
+  await run(new PlayController('g', { onChange: () => undefined }));
+  expect(api.startGame).toHaveBeenLastCalledWith('g', 'low');
+});
+
+it('sends the beacon with the time on the page in milliseconds (the wire and elapsed_ms say ms)', async () => {
+  const now = jest.spyOn(Date, 'now').mockReturnValue(1_000_000);
+  api.getSessionStatus.mockResolvedValue({ state: 'ready', queuePosition: null, failureReason: null });
+  (streaming.createSubscriber as jest.Mock).mockResolvedValue(subscriberThat((ev) => ev.onStream(new FakeStream() as never)));
+  const c = new PlayController('g', { onChange: () => undefined });
+  await c.run();
+  now.mockReturnValue(1_002_500);
+  c.sendBeacon();
+  c.dispose();
+  now.mockRestore();
+  expect(client.apiBeacon).toHaveBeenCalledWith('/collect', { sessionId: 's-1', gameId: 'g', elapsed: 2_500 });
 });
 
 it('reports the instance limit with its analytics event', async () => {

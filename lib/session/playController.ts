@@ -1,14 +1,16 @@
 /**
  * Runs one play of one title in the browser (spec section 4, "Game session flow"):
- * start (or resume the user's live session for this title) → poll the status → get_token →
+ * start at the player's saved video quality (or resume the user's live session for this title)
+ * → poll the status → get_token →
  * join the stream; then keeps it alive: reconnects after a drop (60 s), sends WebRTC stats
  * every 10 s, watches the host through the status, closes after 4 minutes in the background,
  * and sends the beacon when the player leaves. The React page only renders its snapshots.
  */
 import { track } from '@/lib/analytics';
-import { apiRequest } from '@/lib/api/client';
-import { config } from '@/lib/config';
+import type { CollectBeaconBody, CollectWebrtcStatsBody } from '@/lib/api-types/schemas/sessions';
+import { apiBeacon, apiRequest } from '@/lib/api/client';
 import { forceClose, getSessionAll, getSessionStatus, getSessionToken, SessionError, startGame } from '@/lib/api/sessions';
+import { loadPlayerConfig } from '@/lib/storage/playerConfig';
 import { createSubscriber } from '@/lib/streaming';
 import { playerMessage, type HostMessage, type PlayerMessage, type QualityLevel } from '@/lib/streaming/messages';
 import type { ConnectionState, StreamSubscriber } from '@/lib/streaming/types';
@@ -125,11 +127,14 @@ export class PlayController {
     }
   }
 
-  /** The user's live session for this title (a reload, a second tab) is resumed, not refused. */
+  /**
+   * The user's live session for this title (a reload, a second tab) is resumed, not refused. A new
+   * one starts at the quality the player saved (the menu shows it), not the host's default.
+   */
   private async startOrResume(): Promise<string> {
     const live = await getSessionAll();
     const mine = live.find((s) => s.gameId === this.gameId);
-    return mine ? mine.sessionId : startGame(this.gameId);
+    return mine ? mine.sessionId : startGame(this.gameId, loadPlayerConfig().videoQuality);
   }
 
   private async waitUntilReady(sessionId: string, signal: AbortSignal): Promise<void> {
@@ -283,7 +288,8 @@ export class PlayController {
   private async sendStats(sessionId: string) {
     const stats = await this.subscriber?.stats().catch(() => null);
     if (!stats) return;
-    await apiRequest('/v1/collect/stats/webrtc', { method: 'POST', body: { sessionId, gameId: this.gameId, stats } }).catch(() => undefined);
+    const body: CollectWebrtcStatsBody = { sessionId, gameId: this.gameId, stats };
+    await apiRequest('/v1/collect/stats/webrtc', { method: 'POST', body }).catch(() => undefined);
   }
 
   /** The host is watched through the api: a lost host shows up as a failed session. */
@@ -306,11 +312,11 @@ export class PlayController {
     }
   }
 
-  /** The beacon of spec section 7, sent when the player leaves the page. */
+  /** The beacon of spec section 7, sent when the player leaves the page: `elapsed` in milliseconds. */
   sendBeacon() {
-    if (!this.snap.sessionId || typeof navigator === 'undefined' || !navigator.sendBeacon) return;
-    const body = JSON.stringify({ sessionId: this.snap.sessionId, gameId: this.gameId, elapsed: Math.round((Date.now() - this.startedAt) / 1000) });
-    navigator.sendBeacon(`${config.apiUrl}/collect`, new Blob([body], { type: 'text/plain' }));
+    if (!this.snap.sessionId) return;
+    const body: CollectBeaconBody = { sessionId: this.snap.sessionId, gameId: this.gameId, elapsed: Math.max(0, Date.now() - this.startedAt) };
+    apiBeacon('/collect', body);
   }
 
   /** Exit: force_close the session on the server, then stop everything here. */

@@ -91,6 +91,9 @@ export function failureOf(code: string | null | undefined): PlayFailure {
     case 'closed':
     case 'force_closed':
       return 'session_closed';
+    // get_token named a streaming provider this build cannot use (lib/api/sessions.ts).
+    case 'unsupported_provider':
+      return 'unsupported';
     default:
       return 'unknown';
   }

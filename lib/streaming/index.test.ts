@@ -4,7 +4,7 @@
  * provider's credentials is refused before anything loads. The SDK modules are replaced by
  * doubles that record being loaded; the real clouds are unreachable from this machine.
  */
-import { cloudToken, installBrowserDoubles } from './agora/testing/fakeMedia';
+import { cloudToken, installBrowserDoubles, webrtcToken } from './agora/testing/fakeMedia';
 
 const mockLoaded: string[] = [];
 
@@ -31,7 +31,7 @@ async function fresh() {
 
 test('webrtc: the webrtc adapters, and no cloud SDK is loaded', async () => {
   const streaming = await fresh();
-  const sub = await streaming.createSubscriber('webrtc', cloudToken('agora', { provider: 'webrtc', appId: '' }));
+  const sub = await streaming.createSubscriber('webrtc', webrtcToken());
   const pub = await streaming.createPublisher('webrtc');
   expect(sub.constructor.name).toBe('WebRtcSubscriber');
   expect(pub.constructor.name).toBe('WebRtcPublisher');

@@ -9,8 +9,8 @@
  * SDK loads, rather than joining half-way. Pass the token to get that check here; the adapters
  * check again when they join.
  */
-import { requireCredentials } from './agora/common';
-import type { ProviderName, SessionToken, StreamPublisher, StreamSubscriber } from './types';
+import { requireCredentials, type CloudToken } from './agora/common';
+import type { ProviderName, StreamPublisher, StreamSubscriber, TokenOf } from './types';
 
 export class UnsupportedProviderError extends Error {
   constructor(readonly provider: string) {
@@ -22,31 +22,34 @@ export class UnsupportedProviderError extends Error {
 export { MissingCredentialsError, ProviderTimeoutError } from './agora/common';
 
 /** One loader per provider: each import() is its own chunk, fetched only when chosen. */
-const SUBSCRIBERS: Record<ProviderName, () => Promise<StreamSubscriber>> = {
+const SUBSCRIBERS: { [P in ProviderName]: () => Promise<StreamSubscriber<TokenOf<P>>> } = {
   webrtc: async () => new (await import('./webrtc/subscriber')).WebRtcSubscriber(),
   agora: async () => new (await import('./agora/subscriber')).AgoraSubscriber(),
   trtc: async () => new (await import('./trtc/subscriber')).TrtcSubscriber(),
 };
 
-const PUBLISHERS: Record<ProviderName, () => Promise<StreamPublisher>> = {
+const PUBLISHERS: { [P in ProviderName]: () => Promise<StreamPublisher<TokenOf<P>>> } = {
   webrtc: async () => new (await import('./webrtc/publisher')).WebRtcPublisher(),
   agora: async () => new (await import('./agora/publisher')).AgoraPublisher(),
   trtc: async () => new (await import('./trtc/publisher')).TrtcPublisher(),
 };
 
-function loaderFor<T>(table: Record<ProviderName, () => Promise<T>>, provider: ProviderName, token?: SessionToken): () => Promise<T> {
+function checkProvider(table: object, provider: ProviderName, token?: TokenOf<ProviderName>): void {
   // The name comes from the api's answer: anything else is refused, never looked up loosely.
   if (!Object.prototype.hasOwnProperty.call(table, provider)) throw new UnsupportedProviderError(String(provider));
-  if (token && provider !== 'webrtc') requireCredentials(provider, token);
-  return table[provider];
+  if (token && provider !== 'webrtc') requireCredentials(provider, token as CloudToken);
 }
 
-export async function createSubscriber(provider: ProviderName, token?: SessionToken): Promise<StreamSubscriber> {
-  return loaderFor(SUBSCRIBERS, provider, token)();
+/** The player's adapter for `provider`; with the token, refuses missing credentials before loading. */
+export async function createSubscriber<P extends ProviderName>(provider: P, token?: TokenOf<P>): Promise<StreamSubscriber<TokenOf<P>>> {
+  checkProvider(SUBSCRIBERS, provider, token);
+  return SUBSCRIBERS[provider]();
 }
 
-export async function createPublisher(provider: ProviderName, token?: SessionToken): Promise<StreamPublisher> {
-  return loaderFor(PUBLISHERS, provider, token)();
+/** The host's adapter for `provider`; with the token, refuses missing credentials before loading. */
+export async function createPublisher<P extends ProviderName>(provider: P, token?: TokenOf<P>): Promise<StreamPublisher<TokenOf<P>>> {
+  checkProvider(PUBLISHERS, provider, token);
+  return PUBLISHERS[provider]();
 }
 
 export * from './types';

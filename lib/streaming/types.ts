@@ -3,34 +3,63 @@
  * both sides: the host's runtime page publishes, the player's page subscribes.
  */
 import type { SessionTokenAnswer as SessionTokenWire } from '../api-types/schemas/sessions';
+import type { ProviderName } from '../api-types/sessions';
 import type { HostMessage, PlayerMessage, QualityLevel } from './messages';
 
-export const PROVIDER_NAMES = ['webrtc', 'agora', 'trtc'] as const;
-export type ProviderName = (typeof PROVIDER_NAMES)[number];
+export { PROVIDER_NAMES, type ProviderName } from '../api-types/sessions';
 
-/** The Session token of spec section 3, as the browser uses it. */
-export interface SessionToken {
-  provider: ProviderName;
+/** What a webrtc session needs: our signalling relay (lib/streaming/signal) and ICE servers. */
+export interface WebRtcToken {
+  provider: 'webrtc';
+  webrtc: { signalUrl: string; signalToken: string; iceServers: RTCIceServer[] };
+}
+
+/** What an Agora session needs: one RTC channel for media and RTM for messages (numeric uid). */
+export interface AgoraToken {
+  provider: 'agora';
   appId: string;
   channelName: string;
   rtcToken: string;
   rtmToken: string;
+  /** The uid of both RTC and RTM (a uint32 written in decimal). */
   rtmUid: string;
-  trtc: { sdkAppId: string; userId: string; userSig: string; roomId: string };
-  webrtc: { signalUrl: string; signalToken: string; iceServers: RTCIceServer[] };
 }
 
+/** What a TRTC session needs: one room, messages carried as SEI in the video. */
+export interface TrtcToken {
+  provider: 'trtc';
+  trtc: { sdkAppId: string; userId: string; userSig: string; roomId: string };
+}
+
+/**
+ * The Session token of spec section 3, as the browser uses it: one member per provider, each
+ * with only its own credentials (the wire pads the others with empty strings; this does not).
+ */
+export type SessionToken = WebRtcToken | AgoraToken | TrtcToken;
+
+/** The token member of one provider (e.g. `TokenOf<'agora'>` is AgoraToken). */
+export type TokenOf<P extends ProviderName> = Extract<SessionToken, { provider: P }>;
+
+/** The one mapping from the get_token answer: builds the member for the answer's provider. */
 export function toSessionToken(w: SessionTokenWire): SessionToken {
-  return {
-    provider: w.provider,
-    appId: w.agora_app_id,
-    channelName: w.agora_channel_name,
-    rtcToken: w.agora_rtc_token,
-    rtmToken: w.agora_rtm_token,
-    rtmUid: w.user_id_for_client,
-    trtc: { sdkAppId: w.trtc_sdk_app_id, userId: w.user_id_for_client, userSig: w.trtc_user_sig_for_client, roomId: w.trtc_room_id },
-    webrtc: { signalUrl: w.webrtc_signal_url, signalToken: w.webrtc_signal_token, iceServers: w.webrtc_ice_servers },
-  };
+  switch (w.provider) {
+    case 'agora':
+      return {
+        provider: 'agora',
+        appId: w.agora_app_id,
+        channelName: w.agora_channel_name,
+        rtcToken: w.agora_rtc_token,
+        rtmToken: w.agora_rtm_token,
+        rtmUid: w.user_id_for_client,
+      };
+    case 'trtc':
+      return {
+        provider: 'trtc',
+        trtc: { sdkAppId: w.trtc_sdk_app_id, userId: w.user_id_for_client, userSig: w.trtc_user_sig_for_client, roomId: w.trtc_room_id },
+      };
+    case 'webrtc':
+      return { provider: 'webrtc', webrtc: { signalUrl: w.webrtc_signal_url, signalToken: w.webrtc_signal_token, iceServers: w.webrtc_ice_servers } };
+  }
 }
 
 export type ConnectionState = 'connecting' | 'connected' | 'reconnecting' | 'disconnected' | 'failed' | 'closed';
@@ -41,9 +70,9 @@ export interface SubscriberEvents {
   onState(state: ConnectionState): void;
 }
 
-/** The player's side: receives video+audio, sends input. */
-export interface StreamSubscriber {
-  join(token: SessionToken, events: SubscriberEvents): Promise<void>;
+/** The player's side: receives video+audio, sends input. Each adapter takes its own token member. */
+export interface StreamSubscriber<T extends SessionToken = SessionToken> {
+  join(token: T, events: SubscriberEvents): Promise<void>;
   send(msg: PlayerMessage): boolean;
   /** A compact stats summary for POST /v1/collect/stats/webrtc. */
   stats(): Promise<Record<string, number | string>>;
@@ -58,9 +87,9 @@ export interface PublisherEvents {
   onPeerLeft?(): void;
 }
 
-/** The host's side: publishes the runtime's MediaStream, receives input. */
-export interface StreamPublisher {
-  publish(stream: MediaStream, token: SessionToken, events: PublisherEvents): Promise<void>;
+/** The host's side: publishes the runtime's MediaStream, receives input. Each adapter takes its own token member. */
+export interface StreamPublisher<T extends SessionToken = SessionToken> {
+  publish(stream: MediaStream, token: T, events: PublisherEvents): Promise<void>;
   send(msg: HostMessage): boolean;
   setQuality(level: QualityLevel): Promise<void>;
   close(): void;

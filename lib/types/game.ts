@@ -1,4 +1,4 @@
-import type { AgeRating, TitleWire } from '@/lib/api-types/catalog';
+import type { AgeRating, TitleWire } from '@/lib/api-types/schemas/catalog';
 
 /** A catalogue entry as the browser holds it in `game.gameList` (GAME.UPDATE_GAME_LIST). */
 export interface GameSummary {
@@ -20,7 +20,7 @@ export interface GameSummary {
   plays: number;
 }
 
-/** The one mapping from the api's TitleWire (lib/api-types/catalog.ts) to the browser's shape. */
+/** The one mapping from the api's TitleWire (lib/api-types/schemas/catalog.ts) to the browser's shape. */
 export function toGameSummary(w: TitleWire): GameSummary {
   return {
     id: w.id,

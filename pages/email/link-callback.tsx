@@ -10,7 +10,8 @@ import { ButtonLink } from '@/components/ui/Button';
 import { applyEmailAction, checkPasswordResetCode, parseActionMode, resetPasswordWithCode, type ActionMode } from '@/lib/auth/actionCode';
 import { authMessage } from '@/lib/auth/messages';
 import { firstQueryValue, safeRedirectPath } from '@/lib/auth/safeRedirect';
-import { useAppSelector, selectAuthState } from '@/store/hooks';
+import { useAppSelector } from '@/store/hooks';
+import { selectAuthState } from '@/store/slices/user';
 
 const Actions = styled.div`
   display: flex;

@@ -6,7 +6,7 @@ import { loginWithEmail } from '@/lib/auth/emailAuth';
 import { firstQueryValue, safeRedirectPath } from '@/lib/auth/safeRedirect';
 import { useAppDispatch } from '@/store/hooks';
 import { setLoginErrorCode } from '@/store/slices/user';
-import { pushToast } from '@/components/toast/toastActions';
+import { pushToast } from '@/store/slices/toastThunks';
 
 export default function EmailLogin() {
   const router = useRouter();

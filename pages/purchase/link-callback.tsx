@@ -10,7 +10,8 @@ import { activateEmailLink, type ActivationOutcome } from '@/lib/auth/emailLink'
 import { errorCodeOf } from '@/lib/auth/errors';
 import { authMessage } from '@/lib/auth/messages';
 import { firstQueryValue, safeRedirectPath } from '@/lib/auth/safeRedirect';
-import { useAppSelector, selectAuthState } from '@/store/hooks';
+import { useAppSelector } from '@/store/hooks';
+import { selectAuthState } from '@/store/slices/user';
 
 const Actions = styled.div`
   display: flex;

@@ -1,3 +1,7 @@
+/**
+ * /settings/account: the account's facts (name, e-mail, sign-in methods, X link, registration
+ * day, premium plan via lib/purchase/plan, uid), the display-name form and the X link button.
+ */
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { RoutePage } from '@/components/layout/RoutePage';
@@ -10,6 +14,7 @@ import { updateUserProfile } from '@/lib/auth/emailAuth';
 import { startRedirect } from '@/lib/auth/social';
 import { errorCodeOf } from '@/lib/auth/errors';
 import { validateDisplayName } from '@/lib/auth/validation';
+import { planStatus } from '@/lib/purchase/plan';
 import { useAppSelector } from '@/store/hooks';
 
 const Table = styled.dl`
@@ -116,7 +121,7 @@ export default function Account() {
               <dt>登録日</dt>
               <dd>{formatDate(user.createdAt)}</dd>
               <dt>プレミアムプラン</dt>
-              <dd>{user.paymentExpirationTime ? `${formatDate(user.paymentExpirationTime)} まで有効` : '未加入'}</dd>
+              <dd data-testid="account-plan">{planStatus(user.paymentExpirationTime).label}</dd>
               <dt>ユーザーID</dt>
               <dd data-testid="account-uid">{user.uid}</dd>
             </Table>

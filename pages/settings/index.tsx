@@ -5,10 +5,11 @@ import { RoutePage } from '@/components/layout/RoutePage';
 import { Button } from '@/components/ui/Button';
 import { Section, SectionTitle } from '@/components/ui/Page';
 import { useThemeSwitch } from '@/components/theme/ThemeSwitch';
-import { useAppDispatch, useAppSelector, selectAuthState } from '@/store/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { selectAuthState } from '@/store/slices/user';
 import { displayModal } from '@/store/slices/modal';
 import { logout } from '@/lib/auth/emailAuth';
-import { pushToast } from '@/components/toast/toastActions';
+import { pushToast } from '@/store/slices/toastThunks';
 
 const List = styled.ul`
   list-style: none;

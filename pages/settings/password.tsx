@@ -8,7 +8,7 @@ import { AuthError } from '@/components/form/AuthError';
 import { Button } from '@/components/ui/Button';
 import { changePassword, sendPasswordReset } from '@/lib/auth/emailAuth';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import { pushToast } from '@/components/toast/toastActions';
+import { pushToast } from '@/store/slices/toastThunks';
 
 /** Without a password yet (X or e-mail link accounts): a reset mail sets the first one. */
 function SetFirstPassword({ email }: { email: string }) {

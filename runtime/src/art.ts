@@ -7,9 +7,8 @@
  * it (`warm`), and a draw that needs an image not ready yet asks for it at once (`background`,
  * `sprite`: they start the job and bump `epoch` when it lands, so cached layers are redrawn).
  */
-import { H, W } from './effects';
 import { parseTag } from './tags';
-import type { ArtStats, GameData, Position } from './types';
+import { H, W, type ArtStats, type GameData, type Position } from './types';
 
 export type Raster = HTMLCanvasElement;
 

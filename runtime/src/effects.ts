@@ -1,8 +1,5 @@
 /** Screen effects: persistent weather (rain, snow, sakura, stars) as particle systems. */
-import type { WeatherKind } from './types';
-
-export const W = 1280;
-export const H = 720;
+import { H, W, type WeatherKind } from './types';
 
 interface Particle {
   x: number;

@@ -1,24 +1,23 @@
 /**
- * The page: window.yumecast, the render loop, and (for development in a normal browser) DOM
- * mouse/keyboard input. The game host drives it with start(), applyInput(), captureStream().
+ * The page: window.yumecast (YumecastApi, types.ts), the render loop, and (for development in a
+ * normal browser, via dom-input.ts) DOM mouse/keyboard input. The game host drives it with
+ * start(), applyInput() (decoded and applied by input.ts), captureStream().
  */
-import {
-  NAMED_KEYS,
-  isInputMessage,
-  parsePlayerMessage,
-  type NamedKey,
-  type PlayerMessage,
-  type QualityLevel,
-} from '../../lib/streaming/messages';
+import { isInputMessage, parsePlayerMessage, type PlayerMessage, type QualityLevel } from '../../lib/streaming/messages';
 import { artOrder } from './art';
 import { Assets, loadGameFiles } from './assets';
 import { AudioEngine } from './audio/engine';
+import { attachDomInput } from './dom-input';
 import { Engine } from './engine';
-import { H, W } from './effects';
+import { InputHandler } from './input';
 import { Renderer } from './render';
+import { engineState } from './status';
 import { StoryCompileError, loadStory } from './story';
 import { font } from './text';
-import type { EngineEvent, EngineState, ReadyInfo, SaveSlotInput, StartOptions } from './types';
+import { H, W, type EngineEvent, type EngineState, type ReadyInfo, type SaveSlotInput, type StartOptions, type YumecastApi } from './types';
+
+/** The API's type lives in types.ts; re-exported for code that imported it from here. */
+export type { YumecastApi } from './types';
 
 export const RUNTIME_VERSION = '1.0.0';
 
@@ -46,6 +45,8 @@ if (typeof requestIdleCallback === 'function') requestIdleCallback(() => getAudi
 
 let engine: Engine | null = null;
 let renderer: Renderer | null = null;
+/** Decodes applyInput's messages and applies them to the engine (input.ts). */
+let input: InputHandler | null = null;
 let startPromise: Promise<ReadyInfo> | null = null;
 let quality: QualityLevel = 'high';
 let frames = 0;
@@ -160,11 +161,12 @@ async function doStart(o: StartOptions): Promise<ReadyInfo> {
   if (o.monitor || q.get('monitor') === '1') a.setMonitor(true);
 
   const e = new Engine({ ...o, gameId, sessionId: o.sessionId ?? q.get('session') ?? undefined }, a);
-  e.hostEmit = emit;
+  e.events.host = emit;
   e.quality = quality;
   const r = new Renderer(canvas, e);
   engine = e;
   renderer = r;
+  input = new InputHandler(e);
 
   const tSetup = performance.now();
   let files: Awaited<ReturnType<typeof loadGameFiles>>;
@@ -239,8 +241,8 @@ function applyInput(raw: unknown): boolean {
     setQuality(msg.level);
     return true;
   }
-  if (!isInputMessage(msg) || !engine) return false;
-  engine.input(msg);
+  if (!isInputMessage(msg) || !engine || !input) return false;
+  input.apply(msg);
   return true;
 }
 
@@ -266,7 +268,7 @@ async function screenshot(): Promise<string> {
 
 function getState(): EngineState {
   const base: EngineState = engine
-    ? engine.getState()
+    ? engineState(engine)
     : {
         ready: false,
         gameId: null,
@@ -327,21 +329,6 @@ function setSaves(slots: SaveSlotInput[]): number {
   return slots.filter((s) => engine!.putSlot(s.slot, s.stateJson)).length;
 }
 
-export interface YumecastApi {
-  version: string;
-  start: typeof start;
-  applyInput: typeof applyInput;
-  captureStream: typeof captureStream;
-  screenshot: typeof screenshot;
-  getState: typeof getState;
-  setQuality: typeof setQuality;
-  on: typeof on;
-  loadState: typeof loadState;
-  snapshot: typeof snapshot;
-  setSaves: typeof setSaves;
-  setVolume: (v: number) => void;
-}
-
 const api: YumecastApi = {
   version: RUNTIME_VERSION,
   start,
@@ -365,55 +352,8 @@ declare global {
 window.yumecast = api;
 window.dispatchEvent(new CustomEvent('yumecast:loaded'));
 
-// ---------------------------------------------------------------------------------------------
 // development: real mouse and keyboard on the page (the host sends protocol messages instead)
-
-function toUnit(ev: MouseEvent): { x: number; y: number } {
-  const r = canvas.getBoundingClientRect();
-  // the canvas is letterboxed with object-fit: contain
-  const k = Math.min(r.width / W, r.height / H);
-  const ox = r.left + (r.width - W * k) / 2;
-  const oy = r.top + (r.height - H * k) / 2;
-  const clamp = (v: number) => Math.max(0, Math.min(1, v));
-  return { x: clamp((ev.clientX - ox) / (W * k)), y: clamp((ev.clientY - oy) / (H * k)) };
-}
-canvas.addEventListener('mousedown', (ev) => {
-  const { x, y } = toUnit(ev);
-  applyInput({ v: 1, type: 'pointer', kind: 'down', x, y, button: ev.button === 2 ? 2 : ev.button === 1 ? 1 : 0 });
-});
-canvas.addEventListener('mouseup', (ev) => {
-  const { x, y } = toUnit(ev);
-  applyInput({ v: 1, type: 'pointer', kind: 'up', x, y, button: ev.button === 2 ? 2 : ev.button === 1 ? 1 : 0 });
-});
-canvas.addEventListener('mousemove', (ev) => {
-  const { x, y } = toUnit(ev);
-  applyInput({ v: 1, type: 'pointer', kind: 'move', x, y });
-});
-canvas.addEventListener('contextmenu', (ev) => ev.preventDefault());
-canvas.addEventListener(
-  'wheel',
-  (ev) => {
-    ev.preventDefault();
-    applyInput({ v: 1, type: 'wheel', dy: Math.max(-1000, Math.min(1000, ev.deltaY)) });
-  },
-  { passive: false },
-);
-const KEYS = new Set<string>(NAMED_KEYS);
-function keyName(ev: KeyboardEvent): NamedKey | null {
-  const k = ev.key === ' ' ? 'Space' : ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
-  return KEYS.has(k) ? (k as NamedKey) : null;
-}
-window.addEventListener('keydown', (ev) => {
-  const key = keyName(ev);
-  if (!key || ev.repeat) return;
-  ev.preventDefault();
-  applyInput({ v: 1, type: 'key', kind: 'down', key });
-});
-window.addEventListener('keyup', (ev) => {
-  const key = keyName(ev);
-  if (!key) return;
-  applyInput({ v: 1, type: 'key', kind: 'up', key });
-});
+attachDomInput(canvas, applyInput);
 
 // Autostart for a person opening the page (?game=<id>); an automated host calls start() itself.
 {

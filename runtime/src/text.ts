@@ -1,4 +1,7 @@
-/** Japanese line breaking for the canvas (character wrapping with simple kinsoku shori). */
+/**
+ * Text on the canvas: the font, Japanese line breaking (character wrapping with simple kinsoku
+ * shori), glyph loading for text about to be shown, and a colour's luminance.
+ */
 
 /** Characters that may not begin a line. */
 const NO_START = new Set(
@@ -14,11 +17,22 @@ export function font(size: number, weight = 400): string {
 }
 
 /**
- * Wraps `text` to lines no wider than `maxWidth` with the context's current font. Breaks
- * between any two characters (Japanese), keeps Latin words together when they fit, honours
- * explicit newlines, and moves characters so no line starts with closing punctuation or ends
- * with an opening bracket.
+ * Asks the browser for the Noto Sans JP subsets `text` needs (400 and 700) if they are not loaded
+ * yet; `loaded` runs when one arrives (redraw).
  */
+export function ensureGlyphs(text: string, loaded: () => void): void {
+  if (!document.fonts) return;
+  const fams = ['400 30px "Noto Sans JP"', '700 30px "Noto Sans JP"'];
+  for (const f of fams) {
+    if (!document.fonts.check(f, text)) {
+      void document.fonts.load(f, text).then(() => {
+        loaded();
+      });
+    }
+  }
+}
+
+/** Measured character widths, per font. */
 const widthCache = new Map<string, Map<string, number>>();
 
 /** measureText of one character, cached per font. */
@@ -38,6 +52,12 @@ export function clearWidthCache(): void {
   widthCache.clear();
 }
 
+/**
+ * Wraps `text` to lines no wider than `maxWidth` with the context's current font. Breaks
+ * between any two characters (Japanese), keeps Latin words together when they fit, honours
+ * explicit newlines, and moves characters so no line starts with closing punctuation or ends
+ * with an opening bracket.
+ */
 export function wrapText(ctx: CanvasRenderingContext2D, text: string, maxWidth: number): string[] {
   const out: string[] = [];
   for (const para of text.split('\n')) {

@@ -1,4 +1,13 @@
-/** Shapes of the game content (docs/vn-engine.md) and of the engine's public API. */
+/**
+ * Shapes of the game content (docs/vn-engine.md) and of the engine's public API (`window.yumecast`,
+ * YumecastApi: what the game host drives), plus the canvas size every layout is written in. Every
+ * other runtime module may import this one; it imports only the streaming protocol's types.
+ */
+import type { QualityLevel } from '../../lib/streaming/messages';
+
+/** The canvas: 1280×720; all layout and drawing coordinates are in these units. */
+export const W = 1280;
+export const H = 720;
 
 export type Position = 'left' | 'center' | 'right';
 export type TransitionKind = 'fade' | 'crossfade' | 'flash' | 'none';
@@ -170,6 +179,14 @@ export interface EngineState {
   art?: ArtStats;
 }
 
+export type Screen = EngineState['screen'];
+export type Overlay = NonNullable<EngineState['overlay']>;
+/** One of the story's choices as offered (ink's choice index, trimmed text). */
+export interface Choice {
+  index: number;
+  text: string;
+}
+
 export interface ArtStats {
   /** Images the title declares. */
   total: number;
@@ -208,4 +225,20 @@ export interface BacklogEntry {
   color: string | null;
   text: string;
   choice?: boolean;
+}
+
+/** `window.yumecast`: the page's API (runtime/README.md), driven by the game host. */
+export interface YumecastApi {
+  version: string;
+  start: (options?: StartOptions) => Promise<ReadyInfo>;
+  applyInput: (raw: unknown) => boolean;
+  captureStream: (fps?: number) => MediaStream;
+  screenshot: () => Promise<string>;
+  getState: () => EngineState;
+  setQuality: (level: QualityLevel) => void;
+  on: (name: EngineEvent, fn: (payload: unknown) => void) => () => void;
+  loadState: (json: string) => boolean;
+  snapshot: () => string | null;
+  setSaves: (slots: SaveSlotInput[]) => number;
+  setVolume: (v: number) => void;
 }

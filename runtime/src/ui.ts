@@ -1,5 +1,23 @@
-/** Layout of everything clickable: one list of buttons per screen/overlay, from the engine's state. */
-import type { Engine } from './engine';
+/**
+ * Layout of everything clickable: one list of buttons per screen/overlay, from a narrow view of
+ * the engine's state (UiView: only what decides which buttons exist, are enabled or lit). The
+ * engine, the input handler and the renderer all lay out through here.
+ */
+import type { Choice, Overlay, Screen } from './types';
+
+/** What the layout reads. The Engine satisfies it; nothing here knows the Engine class. */
+export interface UiView {
+  readonly screen: Screen;
+  readonly overlay: Overlay | null;
+  readonly auto: boolean;
+  readonly skip: boolean;
+  readonly windowHidden: boolean;
+  /** The filled save slots (1-based numbers). */
+  readonly saves: { readonly size: number; has(slot: number): boolean };
+  readonly backlog: { readonly length: number };
+  /** The choices shown now (none while the line is still typing). */
+  visibleChoices(): readonly Choice[];
+}
 
 export interface Button {
   id: string;
@@ -31,7 +49,7 @@ export function slotRect(i: number): { x: number; y: number; w: number; h: numbe
 }
 
 /** The buttons of the layer that currently takes input (topmost overlay first). */
-export function layoutButtons(e: Engine): Button[] {
+export function layoutButtons(e: UiView): Button[] {
   const out: Button[] = [];
   if (e.screen === 'title' && !e.overlay) {
     const labels: [string, string, boolean][] = [

@@ -1,3 +1,8 @@
+/**
+ * The API server's assembly: buildApp() creates the Fastify app with its Ajv options, the shared
+ * plugins (errors, cors, db, auth, sessions, catalogue) and one plugin per route group
+ * (routes/*.ts, each a FastifyPluginAsyncTypebox; conventions in docs/api.md).
+ */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { loadConfig, type ApiConfig } from './config';
 import authPlugin from './plugins/auth';

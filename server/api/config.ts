@@ -3,6 +3,7 @@
  * default (loopback addresses, the embedded PostgreSQL, the demo Firebase project), so a fresh
  * clone runs with no setup; tests pass their own values to buildApp instead.
  */
+import { envInt, envString, type Env } from '../shared/env';
 import { loadSessionConfig, type SessionConfig } from './services/sessionConfig';
 
 export interface ApiConfig {
@@ -40,25 +41,23 @@ export const DEFAULT_WEB_ORIGINS = ['http://127.0.0.1:3000', 'http://localhost:3
 export const DEFAULT_FIREBASE_PROJECT_ID = 'demo-yumecast';
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
-type Env = Record<string, string | undefined>;
-
 export function loadConfig(env: Env = process.env): ApiConfig {
-  const authEmulatorHost = nonEmpty(env.FIREBASE_AUTH_EMULATOR_HOST);
+  const authEmulatorHost = envString(env.FIREBASE_AUTH_EMULATOR_HOST);
   if (authEmulatorHost && env.NODE_ENV === 'production') {
     // The emulator path skips token signature checks: in production it would accept forged tokens.
     throw new Error('FIREBASE_AUTH_EMULATOR_HOST must not be set when NODE_ENV=production');
   }
   return {
-    host: nonEmpty(env.API_HOST) ?? '127.0.0.1',
-    port: intFromEnv(env, 'API_PORT', 8080, 0, 65535),
-    databaseUrl: nonEmpty(env.DATABASE_URL) ?? DEFAULT_DATABASE_URL,
-    dbPoolMax: intFromEnv(env, 'DATABASE_POOL_MAX', 10, 1, 1000),
+    host: envString(env.API_HOST) ?? '127.0.0.1',
+    port: envInt(env, 'API_PORT', 8080, 0, 65535),
+    databaseUrl: envString(env.DATABASE_URL) ?? DEFAULT_DATABASE_URL,
+    dbPoolMax: envInt(env, 'DATABASE_POOL_MAX', 10, 1, 1000),
     runMigrations: true,
-    bodyLimit: intFromEnv(env, 'API_BODY_LIMIT', DEFAULT_BODY_LIMIT, 1, 1024 * 1024 * 1024),
+    bodyLimit: envInt(env, 'API_BODY_LIMIT', DEFAULT_BODY_LIMIT, 1, 1024 * 1024 * 1024),
     webOrigins: listFromEnv(env.WEB_ORIGIN) ?? DEFAULT_WEB_ORIGINS,
-    firebaseProjectId: nonEmpty(env.FIREBASE_PROJECT_ID) ?? DEFAULT_FIREBASE_PROJECT_ID,
+    firebaseProjectId: envString(env.FIREBASE_PROJECT_ID) ?? DEFAULT_FIREBASE_PROJECT_ID,
     authEmulatorHost,
-    logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
+    logLevel: envString(env.LOG_LEVEL) ?? 'info',
     sessions: loadSessionConfig(env),
   };
 }
@@ -74,25 +73,10 @@ export function redactUrl(url: string): string {
   }
 }
 
-function nonEmpty(value: string | undefined): string | undefined {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : undefined;
-}
-
 function listFromEnv(value: string | undefined): string[] | undefined {
   const items = value
     ?.split(',')
     .map((item) => item.trim())
     .filter(Boolean);
   return items && items.length > 0 ? items : undefined;
-}
-
-function intFromEnv(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = nonEmpty(env[name]);
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new Error(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
-  }
-  return value;
 }

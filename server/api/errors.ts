@@ -1,3 +1,7 @@
+/**
+ * The api's typed errors: ApiError (throw it from a route, hook or service), the HTTP status of
+ * each code of lib/api-types/errors.ts, and the error envelope's body. plugins/errors.ts sends it.
+ */
 import {
   API_ERROR_MESSAGES,
   type ApiErrorCode,

@@ -1,44 +1,43 @@
-import { API_ERROR_CODES } from '../../lib/api-types/errors';
-
 /**
- * JSON schemas shared by every route. The errors plugin registers them with app.addSchema, so a
- * route refers to them by $ref. Every route declares params, querystring, body (where it takes
- * one) and its responses, including the error responses below: the serializer then drops any
- * field that is not in the schema, so nothing unplanned (a stack, an internal id) leaves.
+ * The route-side schema pieces every api route shares (TypeBox; the wire shapes themselves are
+ * the contract modules in lib/api-types/schemas/, the host ⇄ api ones in
+ * server/shared/host-contract.ts). Every route declares params, querystring, body (where it takes
+ * one) and its responses, including `errorResponses`: the serializer then drops any field that is
+ * not in a schema, so nothing unplanned (a stack, an internal id) leaves. Routes are written with
+ * @fastify/type-provider-typebox, so handlers read `request.params/query/body` typed from these
+ * schemas, never cast (docs/api.md).
+ *
+ * Path parameters have one rule: a route whose path names an id sets `config: { notFound: code }`
+ * and a malformed parameter then answers that typed 404, the same as an unknown id (a caller
+ * learns nothing from an id's shape); plugins/errors.ts applies it. Without `notFound`, and for
+ * every other part of the request, a schema violation is 400 invalid_request.
  */
+import { Type } from '@sinclair/typebox';
+import { API_ERROR_SCHEMA_ID, type ApiErrorSchema } from '../../lib/api-types/schemas/common';
 
-export const API_ERROR_SCHEMA_ID = 'ApiError';
-
-export const apiErrorSchema = {
-  $id: API_ERROR_SCHEMA_ID,
-  type: 'object',
-  required: ['status', 'error'],
-  additionalProperties: false,
-  properties: {
-    status: { type: 'string', enum: ['error'] },
-    error: {
-      type: 'object',
-      required: ['code', 'message'],
-      additionalProperties: false,
-      properties: {
-        code: { type: 'string', enum: [...API_ERROR_CODES] },
-        message: { type: 'string' },
-      },
-    },
-  },
-} as const;
+/** The one error envelope, by reference (plugins/errors.ts registers ApiErrorSchema). */
+const ApiErrorRef = Type.Unsafe<ApiErrorSchema>(Type.Ref(API_ERROR_SCHEMA_ID));
 
 /** Spread into a route's `response` schema: every 4xx and 5xx answer has the error shape. */
-export const errorResponses = {
-  '4xx': { $ref: `${API_ERROR_SCHEMA_ID}#` },
-  '5xx': { $ref: `${API_ERROR_SCHEMA_ID}#` },
-} as const;
+export const errorResponses = { '4xx': ApiErrorRef, '5xx': ApiErrorRef };
 
-/** For routes without params or query: declares "nothing expected" explicitly. */
-export const noParams = { type: 'object', properties: {}, additionalProperties: false } as const;
+/** For routes without params (or a body): declares "nothing expected" explicitly. */
+export const NoParams = Type.Object({}, { additionalProperties: false });
 
 /**
  * Query strings stay open (additional properties allowed) where a route takes none, so a cache
  * buster or tracking parameter added by a proxy or a monitor does not turn into a 400.
  */
-export const anyQuery = { type: 'object', properties: {} } as const;
+export const AnyQuery = Type.Object({});
+
+/** `limit` of every paginated list: 1..100, 20 when absent. */
+export const PageLimit = Type.Integer({ minimum: 1, maximum: 100, default: 20 });
+
+/** `limit` and the opaque `cursor` of every paginated list (an empty cursor means the first page). */
+export const pageQueryFields = {
+  limit: PageLimit,
+  cursor: Type.Optional(Type.String({ maxLength: 512 })),
+};
+
+/** Query of a paginated list that takes nothing else (open like AnyQuery). */
+export const PageQuery = Type.Object(pageQueryFields);

@@ -1,115 +1,33 @@
 /**
- * The game-host agent: the api-facing Fastify app (start/stop sessions, health), the pages'
- * static origin, the runtime pool, the sessions, and the registry client. `buildHostAgent`
- * builds it without listening; `agent.start()` listens, warms the pool and registers;
- * `agent.shutdown()` reports Shutdown, ends every session with `bye host_shutdown`, kills every
- * browser and closes the servers. server/host/main.ts runs it as a process.
+ * The game-host agent: the api-facing Fastify app (routes/: health, start/stop sessions, in the
+ * api's one error envelope), the pages' static origin, the runtime pool, the sessions, and the
+ * registry client. `buildHostAgent` builds it without listening; `agent.start()` listens, warms
+ * the pool and registers; `agent.shutdown()` reports Shutdown, ends every session with
+ * `bye host_shutdown`, kills every browser and closes the servers. server/host/main.ts runs it
+ * as a process.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { buildRuntime } from '../../runtime/build';
 import { ApiClient } from './api-client';
 import type { HostConfig } from './config';
-import { API_CLOSE_REASONS, HOST_SECRET_HEADER, SESSION_ID_PATTERN, startSessionSchema, type StartSessionRequest } from './contract';
 import { startPageServer, type PageServer } from './page-server';
 import { buildPrewarmPlan } from './prewarm';
-import { NoCapacityError, RuntimePool } from './pool';
+import { RuntimePool } from './pool';
 import { sweepStaleRuntimes } from './runtime';
 import { Registry } from './registry';
-import { byeForApiReason, SessionManager } from './sessions';
-import { chromiumProcs } from './procs';
+import type { HostRouteDeps } from './routes/deps';
+import hostErrors from './routes/errors';
+import healthRoutes from './routes/health';
+import sessionRoutes from './routes/sessions';
+import type { AgentState } from './schemas';
+import { SessionManager } from './sessions';
 
 type Log = (level: 'info' | 'warn' | 'error', msg: string) => void;
 
 /** Shutdown gives sessions this long to save and say bye before every runtime is killed. */
 const SHUTDOWN_GRACE_MS = 5000;
-
-const MESSAGES: Record<string, string> = {
-  unauthorized: '認証に失敗しました。',
-  invalid_request: 'リクエストの形式が正しくありません。',
-  not_found: '見つかりません。',
-  session_not_found: 'セッションが見つかりません。',
-  session_ended: 'このセッションはすでに終了しています。',
-  no_capacity: 'このホストには空きがありません。',
-  shutting_down: 'このホストは停止中です。',
-  internal: 'ホストで問題が発生しました。',
-};
-
-function sendError(reply: FastifyReply, status: number, code: string): FastifyReply {
-  return reply.code(status).send({ status: 'error', error: { code, message: MESSAGES[code] ?? code } });
-}
-
-const errorSchema = {
-  type: 'object',
-  required: ['status', 'error'],
-  properties: {
-    status: { type: 'string', const: 'error' },
-    error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } },
-  },
-} as const;
-const errorResponses = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema, 500: errorSchema, 503: errorSchema };
-
-const counterSchema = { type: ['object', 'null'], additionalProperties: { type: ['number', 'string'] } } as const;
-const sessionInfoSchema = {
-  type: 'object',
-  properties: {
-    sessionId: { type: 'string' },
-    gameId: { type: 'string' },
-    state: { type: 'string' },
-    runtimeId: { type: ['string', 'null'] },
-    startMs: { type: ['number', 'null'] },
-    fromWarm: { type: ['boolean', 'null'] },
-    ready: {
-      type: ['object', 'null'],
-      properties: { gameId: { type: 'string' }, title: { type: 'string' }, startMs: { type: 'number' }, beginMs: { type: 'number' } },
-    },
-    endReason: { type: ['string', 'null'] },
-    counters: counterSchema,
-    blocked: { type: ['object', 'null'], properties: { requests: { type: 'number' }, websockets: { type: 'number' } } },
-    saves: { type: 'number' },
-    screenshots: { type: 'number' },
-    endings: { type: 'array', items: { type: 'string' } },
-    engine: {
-      type: ['object', 'null'],
-      properties: {
-        screen: { type: 'string' },
-        overlay: { type: ['string', 'null'] },
-        scene: { type: ['string', 'null'] },
-        speakerName: { type: ['string', 'null'] },
-        visibleText: { type: 'string' },
-        choices: { type: 'array', items: { type: 'string' } },
-        lineCount: { type: 'number' },
-        ending: { type: ['string', 'null'] },
-        quality: { type: 'string' },
-        frame: { type: 'number' },
-      },
-    },
-  },
-} as const;
-const poolSchema = {
-  type: 'object',
-  properties: {
-    capacity: { type: 'number' },
-    warmTarget: { type: 'number' },
-    warm: { type: 'number' },
-    busy: { type: 'number' },
-    launching: { type: 'number' },
-    waiting: { type: 'number' },
-    launches: { type: 'number' },
-    launchFailures: { type: 'number' },
-    kills: { type: 'number' },
-    lastLaunchMs: { type: ['number', 'null'] },
-  },
-} as const;
-const noQuery = { type: 'object', additionalProperties: true } as const;
-const sessionParams = {
-  type: 'object',
-  required: ['sessionId'],
-  additionalProperties: false,
-  properties: { sessionId: { type: 'string', pattern: SESSION_ID_PATTERN } },
-} as const;
 
 export interface HostAgent {
   config: HostConfig;
@@ -125,20 +43,13 @@ export interface HostAgent {
   start(): Promise<void>;
   /** Report Shutdown, end every session (bye host_shutdown), kill every browser, close. */
   shutdown(): Promise<void>;
-  state(): 'starting' | 'running' | 'shutting_down' | 'stopped';
+  state(): AgentState;
 }
 
 export interface BuildHostAgentOptions {
   log?: Log;
   /** Fastify logger (default: off unless LOG_LEVEL=debug). */
   logger?: boolean;
-}
-
-function secretOk(given: unknown, expected: string): boolean {
-  if (typeof given !== 'string') return false;
-  const a = crypto.createHash('sha256').update(given).digest();
-  const b = crypto.createHash('sha256').update(expected).digest();
-  return crypto.timingSafeEqual(a, b);
 }
 
 export function buildHostAgent(config: HostConfig, options: BuildHostAgentOptions = {}): HostAgent {
@@ -149,7 +60,7 @@ export function buildHostAgent(config: HostConfig, options: BuildHostAgentOption
       (level === 'error' ? console.error : level === 'warn' ? console.warn : console.log)(`[host ${config.hostId}] ${m}`);
     });
   let pageServer: PageServer | null = null;
-  let state: ReturnType<HostAgent['state']> = 'starting';
+  let state: AgentState = 'starting';
   let baseUrl = '';
 
   const pool = new RuntimePool({
@@ -183,149 +94,10 @@ export function buildHostAgent(config: HostConfig, options: BuildHostAgentOption
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   });
 
-  app.setErrorHandler((err: { validation?: unknown; statusCode?: number; message?: string }, _req, reply) => {
-    if (err.validation) return sendError(reply, 400, 'invalid_request');
-    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return sendError(reply, err.statusCode, 'invalid_request');
-    log('error', `request failed: ${err.message ?? String(err)}`);
-    return sendError(reply, 500, 'internal');
-  });
-  app.setNotFoundHandler((_req, reply) => sendError(reply, 404, 'not_found'));
-
-  /** The api-facing routes require the shared secret. */
-  const requireSecret = async (req: FastifyRequest, reply: FastifyReply) => {
-    if (!secretOk(req.headers[HOST_SECRET_HEADER], config.sharedSecret)) return sendError(reply, 401, 'unauthorized');
-  };
-
-  app.get(
-    '/health',
-    {
-      schema: {
-        querystring: noQuery,
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              status: { type: 'string' },
-              hostId: { type: 'string' },
-              state: { type: 'string' },
-              registered: { type: 'boolean' },
-              apiState: { type: ['string', 'null'] },
-              capacity: { type: 'number' },
-              activeSessions: { type: 'number' },
-              warm: { type: 'number' },
-              launching: { type: 'number' },
-            },
-          },
-        },
-      },
-    },
-    async () => {
-      const st = pool.stats();
-      return {
-        status: 'ok',
-        hostId: config.hostId,
-        state,
-        registered: registry?.registered ?? false,
-        apiState: registry?.apiState ?? null,
-        capacity: config.capacity,
-        activeSessions: sessions.activeCount,
-        warm: st.warm,
-        launching: st.launching,
-      };
-    },
-  );
-
-  app.post<{ Body: StartSessionRequest }>(
-    '/sessions',
-    {
-      onRequest: requireSecret,
-      schema: {
-        querystring: noQuery,
-        body: startSessionSchema,
-        response: {
-          202: { type: 'object', properties: { status: { type: 'string' }, sessionId: { type: 'string' }, state: { type: 'string' } } },
-          ...errorResponses,
-        },
-      },
-    },
-    async (req, reply) => {
-      if (state !== 'running') return sendError(reply, 503, 'shutting_down');
-      if (req.body.provider && req.body.provider !== 'webrtc') return sendError(reply, 400, 'invalid_request');
-      try {
-        const r = sessions.start(req.body);
-        if (r === 'ended') return sendError(reply, 409, 'session_ended');
-        return reply.code(202).send({ status: 'ok', sessionId: req.body.sessionId, state: sessions.get(req.body.sessionId)?.state ?? 'starting' });
-      } catch (e) {
-        if (e instanceof NoCapacityError) return sendError(reply, 503, 'no_capacity');
-        throw e;
-      }
-    },
-  );
-
-  app.delete<{ Params: { sessionId: string }; Querystring: { reason?: string } }>(
-    '/sessions/:sessionId',
-    {
-      onRequest: requireSecret,
-      schema: {
-        params: sessionParams,
-        querystring: {
-          type: 'object',
-          additionalProperties: true,
-          properties: { reason: { type: 'string', pattern: '^[a-z0-9_]{1,64}$' } },
-        },
-        response: { 200: { type: 'object', properties: { status: { type: 'string' }, state: { type: 'string' } } }, ...errorResponses },
-      },
-    },
-    async (req, reply) => {
-      const s = sessions.get(req.params.sessionId);
-      if (!s) return sendError(reply, 404, 'session_not_found');
-      const reason = req.query.reason ?? 'user';
-      const done = sessions.end(s.id, { bye: byeForApiReason(reason), reason: (API_CLOSE_REASONS as readonly string[]).includes(reason) ? reason : 'api' });
-      // answer when the runtime is gone, or after 4 s (the api waits at most 5 s); it goes on
-      await Promise.race([done, new Promise((r) => setTimeout(r, 4000))]);
-      return { status: 'ok', state: s.state };
-    },
-  );
-
-  app.get(
-    '/sessions',
-    {
-      onRequest: requireSecret,
-      schema: {
-        querystring: noQuery,
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              status: { type: 'string' },
-              sessions: { type: 'array', items: { type: 'object', properties: { sessionId: { type: 'string' }, gameId: { type: 'string' }, state: { type: 'string' } } } },
-              pool: poolSchema,
-              chromiumProcesses: { type: 'number' },
-            },
-          },
-          ...errorResponses,
-        },
-      },
-    },
-    async () => ({ status: 'ok', sessions: sessions.list(), pool: pool.stats(), chromiumProcesses: chromiumProcs().length }),
-  );
-
-  app.get<{ Params: { sessionId: string } }>(
-    '/sessions/:sessionId',
-    {
-      onRequest: requireSecret,
-      schema: {
-        params: sessionParams,
-        querystring: noQuery,
-        response: { 200: { type: 'object', properties: { status: { type: 'string' }, session: sessionInfoSchema } }, ...errorResponses },
-      },
-    },
-    async (req, reply) => {
-      const info = await sessions.info(req.params.sessionId);
-      if (!info) return sendError(reply, 404, 'session_not_found');
-      return { status: 'ok', session: info };
-    },
-  );
+  const deps: HostRouteDeps = { config, pool, sessions, agentState: () => state, registry: () => registry };
+  void app.register(hostErrors, { log });
+  void app.register(healthRoutes, deps);
+  void app.register(sessionRoutes, deps);
 
   let shuttingDown: Promise<void> | null = null;
 

@@ -1,8 +1,22 @@
 /**
  * The host's calls to the api (docs/sessions.md §4.1 and §4.3), each with the shared secret and
- * the host id, a timeout, and retries where a lost report would matter (state, saves).
+ * the host id, a timeout, and retries where a lost report would matter (state, saves). Bodies and
+ * answers are the host ⇄ api contract (server/shared/host-contract.ts); an answer is read as
+ * received (`Partial`: its fields are checked where used, nothing trusts it whole).
  */
-import { HOST_ID_HEADER, HOST_SECRET_HEADER, type HostReportedState } from './contract';
+import {
+  HOST_ID_HEADER,
+  HOST_SECRET_HEADER,
+  type HeartbeatAnswer,
+  type HeartbeatBody,
+  type HostReportedState,
+  type InputActivityBody,
+  type RegisterAnswer,
+  type RegisterBody,
+  type SaveBody,
+  type ScreenshotAnswer,
+  type StateReportBody,
+} from '../shared/host-contract';
 
 export interface ApiAnswer<T = Record<string, unknown>> {
   status: number;
@@ -18,17 +32,6 @@ export class ApiCallError extends Error {
     super(message);
     this.name = 'ApiCallError';
   }
-}
-
-export interface RegisterAnswer {
-  state?: string;
-  heartbeatIntervalMs?: number;
-  heartbeatTimeoutMs?: number;
-}
-
-export interface HeartbeatAnswer {
-  state?: string;
-  sessions?: string[];
 }
 
 interface CallOptions {
@@ -93,12 +96,13 @@ export class ApiClient {
     return (r.body ?? {}) as T;
   }
 
-  register(body: { url: string; capacity: number; warm: number }): Promise<RegisterAnswer> {
-    return this.ok('POST', '/internal/hosts/register', { body: { hostId: this.hostId, ...body } });
+  register(body: Omit<RegisterBody, 'hostId'>): Promise<Partial<RegisterAnswer>> {
+    const full: RegisterBody = { hostId: this.hostId, ...body };
+    return this.ok('POST', '/internal/hosts/register', { body: full });
   }
 
   /** Throws ApiCallError with status 404 when the api does not know this host (register again). */
-  heartbeat(body: { activeSessions: number; warm: number; sessionIds: string[] }, timeoutMs: number): Promise<HeartbeatAnswer> {
+  heartbeat(body: HeartbeatBody, timeoutMs: number): Promise<Partial<HeartbeatAnswer>> {
     return this.ok('POST', `/internal/hosts/${encodeURIComponent(this.hostId)}/heartbeat`, { body, timeoutMs });
   }
 
@@ -107,18 +111,17 @@ export class ApiClient {
   }
 
   reportState(sessionId: string, state: HostReportedState, reason?: string): Promise<ApiAnswer> {
-    return this.call('POST', `/internal/sessions/${encodeURIComponent(sessionId)}/state`, {
-      body: reason ? { state, reason } : { state },
-      retries: 3,
-    });
+    const body: StateReportBody = reason ? { state, reason } : { state };
+    return this.call('POST', `/internal/sessions/${encodeURIComponent(sessionId)}/state`, { body, retries: 3 });
   }
 
   save(sessionId: string, slot: string, state: Record<string, unknown>): Promise<unknown> {
-    return this.ok('POST', `/internal/sessions/${encodeURIComponent(sessionId)}/saves`, { body: { slot, state }, retries: 2 });
+    const body: SaveBody = { slot, state };
+    return this.ok('POST', `/internal/sessions/${encodeURIComponent(sessionId)}/saves`, { body, retries: 2 });
   }
 
   async screenshot(sessionId: string, png: Buffer): Promise<string> {
-    const r = await this.ok<{ screenshotId?: unknown }>('POST', `/internal/sessions/${encodeURIComponent(sessionId)}/screenshots`, {
+    const r = await this.ok<Partial<ScreenshotAnswer>>('POST', `/internal/sessions/${encodeURIComponent(sessionId)}/screenshots`, {
       raw: png,
       contentType: 'image/png',
       timeoutMs: 10_000,
@@ -128,7 +131,8 @@ export class ApiClient {
   }
 
   inputActivity(sessionId: string, at: number): Promise<unknown> {
-    return this.ok('POST', `/internal/sessions/${encodeURIComponent(sessionId)}/input-activity`, { body: { at } });
+    const body: InputActivityBody = { at };
+    return this.ok('POST', `/internal/sessions/${encodeURIComponent(sessionId)}/input-activity`, { body });
   }
 }
 

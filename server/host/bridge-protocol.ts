@@ -2,10 +2,15 @@
  * What the agent (Node) and the page-side bridge (server/host/page/bridge.ts, in the runtime's
  * Chromium page) say to each other. The agent calls `window.__yumecastHost.*` with
  * page.evaluate; the bridge calls the agent through the binding `__yumecastHostCall(kind, data)`
- * that the agent exposes on the session's browser context. Types only: both sides import it.
+ * that the agent exposes on the session's browser context. Types only (and the two binding
+ * names): both sides import it, and nothing here pulls a library into the page's bundle.
  */
 import type { HostErrorCode, QualityLevel } from '../../lib/streaming/messages';
 import type { PrewarmPlan } from './prewarm';
+import type { BridgeCounters, BridgeReadyInfo } from './schemas';
+
+/** The bridge's counters and ready info are shown by GET /sessions/:id: their shapes live with that answer. */
+export type { BridgeCounters, BridgeReadyInfo };
 
 /** Name of the binding the agent exposes (page → agent). */
 export const HOST_CALL_BINDING = '__yumecastHostCall';
@@ -41,43 +46,6 @@ export interface BridgeSessionConfig {
   captureFps: number;
   rate: { perSecond: number; burst: number };
   timings: BridgeTimings;
-}
-
-export interface BridgeReadyInfo {
-  gameId: string;
-  title: string;
-  /** ms yumecast.start() took (load story, art, fonts). */
-  startMs: number;
-  /** ms the whole begin() took (start + capture + publish). */
-  beginMs: number;
-}
-
-/** Counters of one session (exposed by the agent at GET /sessions/:id). */
-export interface BridgeCounters {
-  /** Raw data-channel messages received. */
-  received: number;
-  /** Dropped because they were not exactly a protocol message. */
-  malformed: number;
-  /** Dropped by the rate limiter. */
-  rateLimited: number;
-  /** Input messages (pointer, key, wheel) passed to yumecast.applyInput. */
-  inputs: number;
-  /** Input messages the engine refused (returned false). */
-  inputsRefused: number;
-  pings: number;
-  screenshots: number;
-  qualityChanges: number;
-  quality: QualityLevel;
-  idleWarnings: number;
-  /** `error` notices sent to the player (rate_limited, bad_message). */
-  notices: number;
-  /** Times a player connected (1 + reconnects). */
-  connections: number;
-  /** ms since the last player action. */
-  idleMs: number;
-  /** Times the signalling WebSocket opened (1 + reconnects after an api restart). */
-  signalOpens: number;
-  connection: 'waiting' | 'connected' | 'reconnecting' | 'closed';
 }
 
 /** Why the bridge asks the agent to end the session (beyond the protocol's bye reasons). */

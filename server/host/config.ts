@@ -2,10 +2,13 @@
  * Configuration of the game-host agent. Every value comes from the environment with a local
  * default (loopback, capacity 2, one warm runtime), so `npx tsx server/host/main.ts` runs on a
  * fresh clone; tests pass their own values to buildHostAgent instead. docs/host.md lists them.
+ * Values are read with the servers' shared readers (server/shared/env.ts): blank means unset, a bad
+ * number stops the start naming the variable.
  */
-import { CHROMIUM_PATH } from '../shared/chromium';
 import os from 'node:os';
 import path from 'node:path';
+import { CHROMIUM_PATH } from '../shared/chromium';
+import { envInt, envString, type Env } from '../shared/env';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
@@ -81,8 +84,6 @@ export interface HostConfig {
   logLevel: string;
 }
 
-type Env = Record<string, string | undefined>;
-
 export const DEFAULT_TIMINGS: HostTimings = {
   idleWarningMs: 180_000,
   idleGraceMs: 30_000,
@@ -103,60 +104,47 @@ export const DEFAULT_TIMINGS: HostTimings = {
 export const DEV_SHARED_SECRET = 'yumecast-local-host-secret';
 
 export function loadHostConfig(env: Env = process.env): HostConfig {
-  const port = int(env, 'HOST_AGENT_PORT', 8090, 0, 65535);
-  const sharedSecret = str(env.HOST_SHARED_SECRET) ?? DEV_SHARED_SECRET;
+  const port = envInt(env, 'HOST_AGENT_PORT', 8090, 0, 65535);
+  const sharedSecret = envString(env.HOST_SHARED_SECRET) ?? DEV_SHARED_SECRET;
   if (env.NODE_ENV === 'production' && sharedSecret === DEV_SHARED_SECRET) {
     throw new Error('HOST_SHARED_SECRET must be set in production');
   }
-  const capacity = int(env, 'HOST_CAPACITY', 2, 1, 256);
+  const capacity = envInt(env, 'HOST_CAPACITY', 2, 1, 256);
   return {
-    hostId: str(env.HOST_ID) ?? `${os.hostname()}-${port}`,
-    host: str(env.HOST_AGENT_HOST) ?? '127.0.0.1',
+    hostId: envString(env.HOST_ID) ?? `${os.hostname()}-${port}`,
+    host: envString(env.HOST_AGENT_HOST) ?? '127.0.0.1',
     port,
-    publicUrl: str(env.HOST_PUBLIC_URL),
-    apiUrl: (str(env.API_URL) ?? str(env.HOST_API_URL) ?? 'http://127.0.0.1:8080').replace(/\/+$/, ''),
+    publicUrl: envString(env.HOST_PUBLIC_URL),
+    apiUrl: (envString(env.API_URL) ?? envString(env.HOST_API_URL) ?? 'http://127.0.0.1:8080').replace(/\/+$/, ''),
     sharedSecret,
-    register: str(env.HOST_REGISTER) !== '0',
+    register: envString(env.HOST_REGISTER) !== '0',
     capacity,
-    warm: Math.min(capacity, int(env, 'HOST_WARM_POOL', 1, 0, 256)),
-    chromiumPath: str(env.CHROMIUM_PATH) ?? CHROMIUM_PATH,
-    runtimeDir: path.resolve(str(env.HOST_RUNTIME_DIR) ?? path.join(REPO_ROOT, 'runtime', 'dist')),
-    gamesDirs: (str(env.HOST_GAMES_DIRS)?.split(',').map((d) => d.trim()).filter(Boolean) ?? [path.join(REPO_ROOT, 'games')]).map((d) =>
+    warm: Math.min(capacity, envInt(env, 'HOST_WARM_POOL', 1, 0, 256)),
+    chromiumPath: envString(env.CHROMIUM_PATH) ?? CHROMIUM_PATH,
+    runtimeDir: path.resolve(envString(env.HOST_RUNTIME_DIR) ?? path.join(REPO_ROOT, 'runtime', 'dist')),
+    gamesDirs: (envString(env.HOST_GAMES_DIRS)?.split(',').map((d) => d.trim()).filter(Boolean) ?? [path.join(REPO_ROOT, 'games')]).map((d) =>
       path.resolve(REPO_ROOT, d),
     ),
-    pagePort: int(env, 'HOST_PAGE_PORT', 0, 0, 65535),
-    tmpDir: path.resolve(str(env.HOST_TMP_DIR) ?? os.tmpdir()),
-    rate: { perSecond: int(env, 'HOST_RATE_PER_S', 60, 1, 100_000), burst: int(env, 'HOST_RATE_BURST', 120, 1, 100_000) },
-    prewarm: str(env.HOST_PREWARM) !== '0',
-    captureFps: int(env, 'HOST_CAPTURE_FPS', 30, 1, 60),
+    pagePort: envInt(env, 'HOST_PAGE_PORT', 0, 0, 65535),
+    tmpDir: path.resolve(envString(env.HOST_TMP_DIR) ?? os.tmpdir()),
+    rate: { perSecond: envInt(env, 'HOST_RATE_PER_S', 60, 1, 100_000), burst: envInt(env, 'HOST_RATE_BURST', 120, 1, 100_000) },
+    prewarm: envString(env.HOST_PREWARM) !== '0',
+    captureFps: envInt(env, 'HOST_CAPTURE_FPS', 30, 1, 60),
     timings: {
-      idleWarningMs: int(env, 'HOST_IDLE_WARNING_MS', DEFAULT_TIMINGS.idleWarningMs, 10, 86_400_000),
-      idleGraceMs: int(env, 'HOST_IDLE_GRACE_MS', DEFAULT_TIMINGS.idleGraceMs, 10, 86_400_000),
-      reconnectGraceMs: int(env, 'HOST_RECONNECT_GRACE_MS', DEFAULT_TIMINGS.reconnectGraceMs, 10, 86_400_000),
-      joinTimeoutMs: int(env, 'HOST_JOIN_TIMEOUT_MS', DEFAULT_TIMINGS.joinTimeoutMs, 10, 86_400_000),
-      heartbeatMs: int(env, 'HOST_HEARTBEAT_MS', DEFAULT_TIMINGS.heartbeatMs, 50, 600_000),
-      inputActivityMs: int(env, 'HOST_INPUT_ACTIVITY_MS', DEFAULT_TIMINGS.inputActivityMs, 0, 600_000),
-      noticeMs: int(env, 'HOST_NOTICE_MS', DEFAULT_TIMINGS.noticeMs, 0, 600_000),
-      screenshotIntervalMs: int(env, 'HOST_SCREENSHOT_INTERVAL_MS', DEFAULT_TIMINGS.screenshotIntervalMs, 0, 600_000),
-      launchTimeoutMs: int(env, 'HOST_LAUNCH_TIMEOUT_MS', DEFAULT_TIMINGS.launchTimeoutMs, 1000, 600_000),
-      startTimeoutMs: int(env, 'HOST_START_TIMEOUT_MS', DEFAULT_TIMINGS.startTimeoutMs, 500, 600_000),
-      closeTimeoutMs: int(env, 'HOST_CLOSE_TIMEOUT_MS', DEFAULT_TIMINGS.closeTimeoutMs, 100, 60_000),
-      refillDelayMs: int(env, 'HOST_REFILL_DELAY_MS', DEFAULT_TIMINGS.refillDelayMs, 0, 600_000),
-      reconcileGraceMs: int(env, 'HOST_RECONCILE_GRACE_MS', DEFAULT_TIMINGS.reconcileGraceMs, 0, 600_000),
+      idleWarningMs: envInt(env, 'HOST_IDLE_WARNING_MS', DEFAULT_TIMINGS.idleWarningMs, 10, 86_400_000),
+      idleGraceMs: envInt(env, 'HOST_IDLE_GRACE_MS', DEFAULT_TIMINGS.idleGraceMs, 10, 86_400_000),
+      reconnectGraceMs: envInt(env, 'HOST_RECONNECT_GRACE_MS', DEFAULT_TIMINGS.reconnectGraceMs, 10, 86_400_000),
+      joinTimeoutMs: envInt(env, 'HOST_JOIN_TIMEOUT_MS', DEFAULT_TIMINGS.joinTimeoutMs, 10, 86_400_000),
+      heartbeatMs: envInt(env, 'HOST_HEARTBEAT_MS', DEFAULT_TIMINGS.heartbeatMs, 50, 600_000),
+      inputActivityMs: envInt(env, 'HOST_INPUT_ACTIVITY_MS', DEFAULT_TIMINGS.inputActivityMs, 0, 600_000),
+      noticeMs: envInt(env, 'HOST_NOTICE_MS', DEFAULT_TIMINGS.noticeMs, 0, 600_000),
+      screenshotIntervalMs: envInt(env, 'HOST_SCREENSHOT_INTERVAL_MS', DEFAULT_TIMINGS.screenshotIntervalMs, 0, 600_000),
+      launchTimeoutMs: envInt(env, 'HOST_LAUNCH_TIMEOUT_MS', DEFAULT_TIMINGS.launchTimeoutMs, 1000, 600_000),
+      startTimeoutMs: envInt(env, 'HOST_START_TIMEOUT_MS', DEFAULT_TIMINGS.startTimeoutMs, 500, 600_000),
+      closeTimeoutMs: envInt(env, 'HOST_CLOSE_TIMEOUT_MS', DEFAULT_TIMINGS.closeTimeoutMs, 100, 60_000),
+      refillDelayMs: envInt(env, 'HOST_REFILL_DELAY_MS', DEFAULT_TIMINGS.refillDelayMs, 0, 600_000),
+      reconcileGraceMs: envInt(env, 'HOST_RECONCILE_GRACE_MS', DEFAULT_TIMINGS.reconcileGraceMs, 0, 600_000),
     },
-    logLevel: str(env.LOG_LEVEL) ?? 'info',
+    logLevel: envString(env.LOG_LEVEL) ?? 'info',
   };
-}
-
-function str(v: string | undefined): string | undefined {
-  const t = v?.trim();
-  return t ? t : undefined;
-}
-
-function int(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = str(env[name]);
-  if (raw === undefined) return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
-  return n;
 }

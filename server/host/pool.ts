@@ -6,6 +6,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { Runtime, type KillReport, type RuntimeOptions } from './runtime';
+import type { PoolStats } from './schemas';
 
 export class NoCapacityError extends Error {
   constructor() {
@@ -34,20 +35,6 @@ export interface PoolOptions {
   log?: (level: 'info' | 'warn' | 'error', msg: string) => void;
   /** Makes runtimes (tests may wrap). */
   createRuntime?: (opts: RuntimeOptions) => Runtime;
-}
-
-export interface PoolStats {
-  capacity: number;
-  warmTarget: number;
-  warm: number;
-  busy: number;
-  launching: number;
-  waiting: number;
-  launches: number;
-  launchFailures: number;
-  kills: number;
-  /** ms of the last successful launch (cold start of a runtime). */
-  lastLaunchMs: number | null;
 }
 
 interface Waiter {

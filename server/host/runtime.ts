@@ -27,6 +27,7 @@ import {
   type PrewarmResult,
 } from './bridge-protocol';
 import type { PrewarmPlan } from './prewarm';
+import type { EngineSummary } from './schemas';
 import { findBrowserProc, killRuntimeTree, killRuntimeTreeSync, listProcs, runtimeProcs, type ProcInfo } from './procs';
 
 /**
@@ -395,17 +396,4 @@ export class Runtime extends EventEmitter {
     if (!this.page || this.state === 'dead' || this.state === 'closing') throw new Error(`runtime ${this.id} is ${this.state}`);
     return this.page;
   }
-}
-
-export interface EngineSummary {
-  screen: string;
-  overlay: string | null;
-  scene: string | null;
-  speakerName: string | null;
-  visibleText: string;
-  choices: string[];
-  lineCount: number;
-  ending: string | null;
-  quality: string;
-  frame: number;
 }

@@ -8,23 +8,24 @@
  * The bridge's calls (screenshot, input activity, connection, end) and the engine's events
  * (save, autosave) arrive here and go to the api.
  */
-import type { ByeReason, QualityLevel } from '../../lib/streaming/messages';
+import type { ByeReason } from '../../lib/streaming/messages';
+import { SAVE_SLOT_PATTERN, type HostReportedState, type StartSessionBody } from '../shared/host-contract';
 import type { ApiClient } from './api-client';
 import { ApiCallError } from './api-client';
 import type { BridgeCounters, BridgeEndReason, BridgeReadyInfo, BridgeSessionConfig, HostCall, ScreenshotCallResult } from './bridge-protocol';
 import type { HostConfig } from './config';
-import type { HostReportedState, StartSessionRequest } from './contract';
 import { NoCapacityError, type RuntimePool } from './pool';
-import { pngSize, type EngineSummary, type Runtime } from './runtime';
+import { pngSize, type Runtime } from './runtime';
+import type { HostSessionState, SessionInfo, SessionSummary } from './schemas';
 
-export type HostSessionState = 'starting' | 'ready' | 'playing' | 'closing' | 'closed' | 'failed';
+const SAVE_SLOT_RE = new RegExp(SAVE_SLOT_PATTERN);
 
 export interface HostSession {
   id: string;
   gameId: string;
   uid: string;
   state: HostSessionState;
-  req: StartSessionRequest;
+  req: StartSessionBody;
   runtime: Runtime | null;
   createdAt: number;
   /** ms from the start request to `ready` (runtime started the game and publishes). */
@@ -43,23 +44,6 @@ export interface HostSession {
   reports: Promise<unknown>;
   reported: Set<HostReportedState>;
   ending: Promise<void> | null;
-}
-
-export interface SessionInfo {
-  sessionId: string;
-  gameId: string;
-  state: HostSessionState;
-  runtimeId: string | null;
-  startMs: number | null;
-  fromWarm: boolean | null;
-  ready: BridgeReadyInfo | null;
-  endReason: string | null;
-  counters: BridgeCounters | null;
-  blocked: { requests: number; websockets: number } | null;
-  saves: number;
-  screenshots: number;
-  endings: string[];
-  engine: EngineSummary | null;
 }
 
 export interface EndOptions {
@@ -115,7 +99,7 @@ export class SessionManager {
    * Accepts a start request (the caller answers 202) and starts in the background.
    * 'accepted' | 'duplicate' (already running: idempotent) | throws NoCapacityError.
    */
-  start(req: StartSessionRequest): 'accepted' | 'duplicate' | 'ended' {
+  start(req: StartSessionBody): 'accepted' | 'duplicate' | 'ended' {
     if (this.live.has(req.sessionId)) return 'duplicate';
     if (this.ended.has(req.sessionId)) return 'ended';
     if (!this.accepting || this.live.size >= this.pool.capacity) throw new NoCapacityError();
@@ -179,7 +163,7 @@ export class SessionManager {
   }
 
   /** What the bridge needs: the request plus this host's settings. */
-  bridgeConfig(req: StartSessionRequest): BridgeSessionConfig {
+  bridgeConfig(req: StartSessionBody): BridgeSessionConfig {
     const t = this.config.timings;
     const idleWarningMs = req.idleWarningMs ?? t.idleWarningMs;
     const idleGraceMs = req.idleCloseMs !== undefined && req.idleCloseMs > idleWarningMs ? req.idleCloseMs - idleWarningMs : t.idleGraceMs;
@@ -195,7 +179,7 @@ export class SessionManager {
       storyUrl: `/runtime/games/${req.gameId}.json`,
       resumeState: req.resumeState ? JSON.stringify(req.resumeState) : null,
       saves,
-      quality: (req.quality ?? 'high') as QualityLevel,
+      quality: req.quality ?? 'high',
       signalUrl: req.signalUrl,
       signalToken: req.signalToken,
       iceServers: req.iceServers ?? [],
@@ -272,7 +256,7 @@ export class SessionManager {
     if (name === 'save' || name === 'autosave') {
       const slot = name === 'autosave' ? 'auto' : String((payload as { slot?: unknown })?.slot ?? '');
       const json = name === 'autosave' ? payload : (payload as { stateJson?: unknown })?.stateJson;
-      if (!/^[a-z0-9_-]{1,32}$/.test(slot) || typeof json !== 'string') return;
+      if (!SAVE_SLOT_RE.test(slot) || typeof json !== 'string') return;
       void this.saveState(s, slot, json);
     } else if (name === 'ending') {
       const id = (payload as { endingId?: unknown })?.endingId;
@@ -403,7 +387,7 @@ export class SessionManager {
     };
   }
 
-  list(): { sessionId: string; gameId: string; state: HostSessionState }[] {
+  list(): SessionSummary[] {
     return [...this.live.values()].map((s) => ({ sessionId: s.id, gameId: s.gameId, state: s.state }));
   }
 }

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { FIXTURES_DIR, GAMES_DIR } from '../../runtime/build';
-import { HOST_SECRET_HEADER } from './contract';
+import { HOST_SECRET_HEADER } from '../shared/host-contract';
 import { listProcs } from './procs';
 import { FakeApi } from './testing/fake-api';
 import { CHROMIUM, TEST_SECRET, buildTestRuntime, launchPlayer, until, type TestPlayer } from './testing/harness';

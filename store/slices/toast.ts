@@ -1,3 +1,8 @@
+/**
+ * The toast slice (spec section 3): the stack of toasts on screen, its one action
+ * (TOAST.STACK_UPDATE) and the pure helpers that build a new stack. The thunks that push and
+ * remove a toast are beside it, in ./toastThunks.ts.
+ */
 import { createAction, createReducer } from '@reduxjs/toolkit';
 
 /** A toast's kind; its look and icon live in components/toast. */

@@ -1,5 +1,10 @@
+/**
+ * The user slice (spec section 3): the signed-in user (or its absence), the auth-ready gate, the
+ * play histories and the last sign-in error, with its selectors. Selectors take the slice's own
+ * part of the state, so they need no import of the root state (which imports this file).
+ */
 import { createAction, createReducer } from '@reduxjs/toolkit';
-import type { PlayHistory, User } from '@/lib/types/user';
+import { authStateOf, type PlayHistory, type User } from '@/lib/types/user';
 
 /** `user` is undefined until the first auth report (loading), null when there is no user. */
 export interface UserState {
@@ -36,3 +41,11 @@ export const userReducer = createReducer(initialUserState, (builder) => {
       state.loginErrorCode = action.payload;
     });
 });
+
+/** The part of the root state the user selectors read. */
+interface WithUser {
+  user: UserState;
+}
+
+export const selectUser = (s: WithUser) => s.user.user;
+export const selectAuthState = (s: WithUser) => authStateOf(s.user.user);

@@ -20,6 +20,9 @@ export function okAnswer<P extends TProperties>(properties: P) {
 export const OkOnly = okAnswer({});
 export type OkOnly = Static<typeof OkOnly>;
 
+/** `next_cursor` of every paginated list: pass it as `cursor` for the next page; null on the last. */
+export const NextCursor = Type.Union([Type.String(), Type.Null()]);
+
 export const UuidString = Type.String({ pattern: UUID_PATTERN });
 export const GameIdString = Type.String({ pattern: GAME_ID_PATTERN });
 

@@ -6,9 +6,8 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { QUALITY_LEVELS } from '../../streaming/messages';
-import { PROVIDER_NAMES } from '../../streaming/types';
-import { COLLECT_STATS_MAX_KEYS, SESSION_STATES } from '../sessions';
-import { closed, GameIdString, okAnswer, UuidString } from './common';
+import { COLLECT_STATS_MAX_KEYS, PROVIDER_NAMES, SESSION_STATES } from '../sessions';
+import { closed, GameIdString, NextCursor, okAnswer, UuidString } from './common';
 
 export const SessionStateSchema = Type.Union(SESSION_STATES.map((state) => Type.Literal(state)));
 export const QualityLevelSchema = Type.Union(QUALITY_LEVELS.map((level) => Type.Literal(level)));
@@ -110,7 +109,7 @@ export type ScreenshotWire = Static<typeof ScreenshotSchema>;
 export const ScreenshotListAnswer = okAnswer({
   screenshots: Type.Array(ScreenshotSchema),
   /** Pass as `cursor` for the next page; null on the last page. */
-  next_cursor: Type.Union([Type.String(), Type.Null()]),
+  next_cursor: NextCursor,
 });
 export type ScreenshotListAnswer = Static<typeof ScreenshotListAnswer>;
 

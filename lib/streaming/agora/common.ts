@@ -5,7 +5,7 @@
  * imports an SDK, so lib/streaming/index.ts may import it statically.
  */
 import type { QualityLevel } from '../messages';
-import { QUALITY_PROFILES, type ConnectionState, type SessionToken } from '../types';
+import { QUALITY_PROFILES, type AgoraToken, type ConnectionState, type TrtcToken } from '../types';
 
 export type CloudProvider = 'agora' | 'trtc';
 
@@ -37,30 +37,47 @@ export class ProviderTimeoutError extends Error {
 const UINT32 = /^[1-9][0-9]{0,9}$/;
 const isUint32 = (s: string): boolean => UINT32.test(s) && Number(s) <= 0xffffffff;
 
-/** The names of the token fields the provider needs that are empty or malformed. */
-export function missingCredentials(provider: CloudProvider, token: SessionToken): string[] {
+/** A cloud provider's token (the api sends "" for every field of a provider it cannot serve). */
+export type CloudToken = AgoraToken | TrtcToken;
+
+const filled = (s: unknown): boolean => typeof s === 'string' && s.length > 0;
+const uint32 = (s: unknown): boolean => typeof s === 'string' && isUint32(s);
+
+/**
+ * The names of the fields `provider` needs that the token lacks or has malformed. A token of
+ * another provider lacks them all (read loosely: a token from the wire is never trusted).
+ */
+export function missingCredentials(provider: 'agora', token: AgoraToken): string[];
+export function missingCredentials(provider: 'trtc', token: TrtcToken): string[];
+export function missingCredentials(provider: CloudProvider, token: CloudToken): string[];
+export function missingCredentials(provider: CloudProvider, token: CloudToken): string[] {
   const missing: string[] = [];
   const need = (name: string, ok: boolean) => {
     if (!ok) missing.push(name);
   };
   if (provider === 'agora') {
-    need('appId', token.appId.length > 0);
-    need('channelName', token.channelName.length > 0);
-    need('rtcToken', token.rtcToken.length > 0);
-    need('rtmToken', token.rtmToken.length > 0);
+    const t: Partial<AgoraToken> = token.provider === 'agora' ? token : {};
+    need('appId', filled(t.appId));
+    need('channelName', filled(t.channelName));
+    need('rtcToken', filled(t.rtcToken));
+    need('rtmToken', filled(t.rtmToken));
     // The RTC token is built for a numeric uid (buildTokenWithUid): the id must be one.
-    need('rtmUid', isUint32(token.rtmUid));
+    need('rtmUid', uint32(t.rtmUid));
   } else {
-    need('trtc.sdkAppId', isUint32(token.trtc.sdkAppId));
-    need('trtc.userId', token.trtc.userId.length > 0);
-    need('trtc.userSig', token.trtc.userSig.length > 0);
-    need('trtc.roomId', isUint32(token.trtc.roomId));
+    const t: Partial<TrtcToken['trtc']> = (token.provider === 'trtc' && token.trtc) || {};
+    need('trtc.sdkAppId', uint32(t.sdkAppId));
+    need('trtc.userId', filled(t.userId));
+    need('trtc.userSig', filled(t.userSig));
+    need('trtc.roomId', uint32(t.roomId));
   }
   return missing;
 }
 
-/** Throws MissingCredentialsError unless the token carries everything the provider needs. */
-export function requireCredentials(provider: CloudProvider, token: SessionToken): void {
+/** Throws MissingCredentialsError unless the token carries everything `provider` needs. */
+export function requireCredentials(provider: 'agora', token: AgoraToken): void;
+export function requireCredentials(provider: 'trtc', token: TrtcToken): void;
+export function requireCredentials(provider: CloudProvider, token: CloudToken): void;
+export function requireCredentials(provider: CloudProvider, token: CloudToken): void {
   const missing = missingCredentials(provider, token);
   if (missing.length > 0) throw new MissingCredentialsError(provider, missing);
 }

@@ -12,7 +12,7 @@
 import AgoraRTC from 'agora-rtc-sdk-ng';
 import type { IAgoraRTCClient, ILocalAudioTrack, ILocalTrack, ILocalVideoTrack, VideoEncoderConfiguration } from 'agora-rtc-sdk-ng';
 import type { HostMessage, QualityLevel } from '../messages';
-import type { PublisherEvents, SessionToken, StreamPublisher } from '../types';
+import type { PublisherEvents, AgoraToken, StreamPublisher } from '../types';
 import {
   AGORA_CLIENT_CONFIG,
   encoderConfig,
@@ -31,7 +31,7 @@ export function agoraEncoderConfig(level: QualityLevel): VideoEncoderConfigurati
   return { bitrateMax: c.bitrateMax, frameRate: c.frameRate, scaleResolutionDownBy: c.scaleResolutionDownBy };
 }
 
-export class AgoraPublisher implements StreamPublisher {
+export class AgoraPublisher implements StreamPublisher<AgoraToken> {
   private client: IAgoraRTCClient | null = null;
   private rtm: RtmLink | null = null;
   private video: ILocalVideoTrack | null = null;
@@ -42,7 +42,7 @@ export class AgoraPublisher implements StreamPublisher {
   private playerOnRtm = false;
   private playerSeen = false;
 
-  async publish(stream: MediaStream, token: SessionToken, events: PublisherEvents): Promise<void> {
+  async publish(stream: MediaStream, token: AgoraToken, events: PublisherEvents): Promise<void> {
     requireCredentials('agora', token);
     const states = new LinkStates((s) => events.onState(s), ['rtc', 'rtm', 'player']);
     const playerState = () => {

@@ -7,17 +7,17 @@
 import AgoraRTC from 'agora-rtc-sdk-ng';
 import type { IAgoraRTCClient, IAgoraRTCRemoteUser } from 'agora-rtc-sdk-ng';
 import { parseHostMessage, type PlayerMessage } from '../messages';
-import type { SessionToken, StreamSubscriber, SubscriberEvents } from '../types';
+import type { AgoraToken, StreamSubscriber, SubscriberEvents } from '../types';
 import { AGORA_CLIENT_CONFIG, LinkStates, mapSdkState, quietly, requireCredentials, withTimeout, type SdkConnectionState } from './common';
 import { RtmLink } from './rtmLink';
 
-export class AgoraSubscriber implements StreamSubscriber {
+export class AgoraSubscriber implements StreamSubscriber<AgoraToken> {
   private client: IAgoraRTCClient | null = null;
   private rtm: RtmLink | null = null;
   private stream: MediaStream | null = null;
   private leaving = false;
 
-  async join(token: SessionToken, events: SubscriberEvents): Promise<void> {
+  async join(token: AgoraToken, events: SubscriberEvents): Promise<void> {
     requireCredentials('agora', token);
     const states = new LinkStates((s) => events.onState(s), ['rtc', 'rtm']);
     events.onState('connecting');

@@ -5,11 +5,11 @@
  */
 import TRTC from 'trtc-js-sdk';
 import type { Client, LocalStream } from 'trtc-js-sdk';
-import type { SessionToken } from '../types';
+import type { TrtcToken } from '../types';
 import { quietly, withTimeout } from '../agora/common';
 import { SEI_PAYLOAD_TYPE } from './sei';
 
-export function createTrtcClient(token: SessionToken): Client {
+export function createTrtcClient(token: TrtcToken): Client {
   return TRTC.createClient({
     mode: 'rtc',
     sdkAppId: Number(token.trtc.sdkAppId),
@@ -20,7 +20,7 @@ export function createTrtcClient(token: SessionToken): Client {
   });
 }
 
-export function joinRoom(client: Client, token: SessionToken): Promise<void> {
+export function joinRoom(client: Client, token: TrtcToken): Promise<void> {
   return withTimeout(client.join({ roomId: Number(token.trtc.roomId) }), 'trtc join');
 }
 

@@ -11,7 +11,7 @@
 import TRTC from 'trtc-js-sdk';
 import type { Client, LocalStream, RemoteStream, SEIMessageEvent, VideoProfile } from 'trtc-js-sdk';
 import type { HostMessage, QualityLevel } from '../messages';
-import type { PublisherEvents, SessionToken, StreamPublisher } from '../types';
+import type { PublisherEvents, TrtcToken, StreamPublisher } from '../types';
 import { encoderConfig, LinkStates, mapSdkState, requireCredentials, type SdkConnectionState } from '../agora/common';
 import { createTrtcClient, joinRoom, leaveRoom, sendSei } from './client';
 import { requestFrameOf, SEI_PAYLOAD_TYPE, SeiSender } from './sei';
@@ -27,7 +27,7 @@ export function trtcVideoProfile(level: QualityLevel, source?: { width?: number;
   return profile;
 }
 
-export class TrtcPublisher implements StreamPublisher {
+export class TrtcPublisher implements StreamPublisher<TrtcToken> {
   private client: Client | null = null;
   private local: LocalStream | null = null;
   private sender: SeiSender | null = null;
@@ -35,7 +35,7 @@ export class TrtcPublisher implements StreamPublisher {
   private quality: QualityLevel = 'high';
   private closing = false;
 
-  async publish(stream: MediaStream, token: SessionToken, events: PublisherEvents): Promise<void> {
+  async publish(stream: MediaStream, token: TrtcToken, events: PublisherEvents): Promise<void> {
     requireCredentials('trtc', token);
     const states = new LinkStates((s) => events.onState(s), ['room', 'player']);
     const client = createTrtcClient(token);

@@ -6,13 +6,13 @@
 import TRTC from 'trtc-js-sdk';
 import type { Client, LocalStream, RemoteStream, SEIMessageEvent } from 'trtc-js-sdk';
 import { parseHostMessage, type PlayerMessage } from '../messages';
-import type { SessionToken, StreamSubscriber, SubscriberEvents } from '../types';
+import type { TrtcToken, StreamSubscriber, SubscriberEvents } from '../types';
 import { LinkStates, mapSdkState, requireCredentials, type SdkConnectionState } from '../agora/common';
 import { canvasCarrier, CARRIER_FPS, CARRIER_SIZE, type UplinkCarrier } from './carrier';
 import { createTrtcClient, joinRoom, leaveRoom, sendSei } from './client';
 import { coalesceKeyOf, SEI_PAYLOAD_TYPE, SeiSender } from './sei';
 
-export class TrtcSubscriber implements StreamSubscriber {
+export class TrtcSubscriber implements StreamSubscriber<TrtcToken> {
   private client: Client | null = null;
   private uplink: LocalStream | null = null;
   private carrier: UplinkCarrier | null = null;
@@ -24,7 +24,7 @@ export class TrtcSubscriber implements StreamSubscriber {
   /** `makeCarrier` is replaceable for tests (jsdom has no canvas capture). */
   constructor(private readonly makeCarrier: () => UplinkCarrier = canvasCarrier) {}
 
-  async join(token: SessionToken, events: SubscriberEvents): Promise<void> {
+  async join(token: TrtcToken, events: SubscriberEvents): Promise<void> {
     requireCredentials('trtc', token);
     const states = new LinkStates((s) => events.onState(s), ['room']);
     events.onState('connecting');
@@ -81,7 +81,7 @@ export class TrtcSubscriber implements StreamSubscriber {
   }
 
   /** Publishes the carrier video whose SEI carries our input. */
-  private async openUplink(client: Client, token: SessionToken): Promise<void> {
+  private async openUplink(client: Client, token: TrtcToken): Promise<void> {
     const carrier = this.makeCarrier();
     this.carrier = carrier;
     const uplink = TRTC.createStream({ userId: token.trtc.userId, videoSource: carrier.track });

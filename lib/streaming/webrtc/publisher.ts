@@ -4,10 +4,10 @@
  * (re)joins. Input arrives on the "input" data channel.
  */
 import type { HostMessage, QualityLevel } from '../messages';
-import { QUALITY_PROFILES, type PublisherEvents, type SessionToken, type StreamPublisher } from '../types';
+import { QUALITY_PROFILES, type PublisherEvents, type WebRtcToken, type StreamPublisher } from '../types';
 import { SignalClient } from './signalClient';
 
-export class WebRtcPublisher implements StreamPublisher {
+export class WebRtcPublisher implements StreamPublisher<WebRtcToken> {
   private pc: RTCPeerConnection | null = null;
   private channel: RTCDataChannel | null = null;
   private signal: SignalClient | null = null;
@@ -16,7 +16,7 @@ export class WebRtcPublisher implements StreamPublisher {
   private quality: QualityLevel = 'high';
   private iceServers: RTCIceServer[] = [];
 
-  async publish(stream: MediaStream, token: SessionToken, events: PublisherEvents): Promise<void> {
+  async publish(stream: MediaStream, token: WebRtcToken, events: PublisherEvents): Promise<void> {
     this.stream = stream;
     this.events = events;
     this.iceServers = token.webrtc.iceServers;

@@ -4,15 +4,15 @@
  * same way, so reconnecting is just joining again.
  */
 import { parseHostMessage, type PlayerMessage } from '../messages';
-import type { SessionToken, StreamSubscriber, SubscriberEvents } from '../types';
+import type { WebRtcToken, StreamSubscriber, SubscriberEvents } from '../types';
 import { SignalClient } from './signalClient';
 
-export class WebRtcSubscriber implements StreamSubscriber {
+export class WebRtcSubscriber implements StreamSubscriber<WebRtcToken> {
   private pc: RTCPeerConnection | null = null;
   private channel: RTCDataChannel | null = null;
   private signal: SignalClient | null = null;
 
-  async join(token: SessionToken, events: SubscriberEvents): Promise<void> {
+  async join(token: WebRtcToken, events: SubscriberEvents): Promise<void> {
     events.onState('connecting');
     this.signal = new SignalClient({
       url: token.webrtc.signalUrl,
@@ -27,7 +27,7 @@ export class WebRtcSubscriber implements StreamSubscriber {
     this.signal.connect();
   }
 
-  private async answer(sdp: string, token: SessionToken, events: SubscriberEvents): Promise<void> {
+  private async answer(sdp: string, token: WebRtcToken, events: SubscriberEvents): Promise<void> {
     this.pc?.close();
     const pc = new RTCPeerConnection({ iceServers: token.webrtc.iceServers });
     this.pc = pc;

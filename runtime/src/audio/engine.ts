@@ -2,13 +2,15 @@
  * The sound side: one AudioContext, a master chain (music bus + sfx bus → reverb/delay sends →
  * compressor → master gain), published through a MediaStreamAudioDestinationNode (and, for
  * development, optionally the speakers). Music is synthesised from score JSON, sfx from
- * parametric specs; nothing is downloaded but those small JSON files.
+ * parametric specs; nothing is downloaded but those small JSON files. Note names → Hz are in
+ * notes.ts; what the sound modules play into is the AudioGraph interface (graph.ts).
  */
 import type { Score, SfxSpec } from '../types';
+import type { AudioGraph } from './graph';
 import { MusicPlayer } from './music';
 import { playSfx } from './sfx';
 
-export class AudioEngine {
+export class AudioEngine implements AudioGraph {
   readonly ctx: AudioContext;
   readonly master: GainNode;
   readonly musicBus: GainNode;
@@ -158,26 +160,4 @@ export class AudioEngine {
     this.stopMusic(0.05);
     void this.ctx.close().catch(() => undefined);
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Notes
-
-const SEMITONES: Record<string, number> = { C: 0, D: 2, E: 4, F: 5, G: 7, A: 9, B: 11 };
-
-/** "C4", "F#3", "Bb5", "a4" → Hz; a number: a MIDI note (< 128) or Hz. null if not a note. */
-export function noteToHz(note: string | number): number | null {
-  if (typeof note === 'number') {
-    if (!Number.isFinite(note) || note <= 0) return null;
-    return note < 128 ? 440 * Math.pow(2, (note - 69) / 12) : note;
-  }
-  const m = /^\s*([A-Ga-g])([#♯b♭]*)(-?\d)\s*$/.exec(note);
-  if (!m) {
-    const n = Number(note);
-    return Number.isFinite(n) ? noteToHz(n) : null;
-  }
-  let semi = SEMITONES[m[1].toUpperCase()];
-  for (const c of m[2]) semi += c === '#' || c === '♯' ? 1 : -1;
-  const midi = 12 * (parseInt(m[3], 10) + 1) + semi;
-  return 440 * Math.pow(2, (midi - 69) / 12);
 }

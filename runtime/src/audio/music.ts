@@ -1,7 +1,7 @@
 /** Plays a score (docs/vn-engine.md "Music and sound as scores") with a look-ahead scheduler. */
 import type { Score } from '../types';
-import type { AudioEngine } from './engine';
-import { noteToHz } from './engine';
+import type { AudioGraph } from './graph';
+import { noteToHz } from './notes';
 import { INSTRUMENT_SENDS, playVoice } from './voices';
 
 interface PreparedNote {
@@ -32,7 +32,7 @@ export class MusicPlayer {
   private stopped = false;
 
   constructor(
-    private readonly engine: AudioEngine,
+    private readonly engine: AudioGraph,
     score: Score,
   ) {
     const bpm = Number.isFinite(score.bpm) && score.bpm > 10 && score.bpm < 400 ? score.bpm : 90;

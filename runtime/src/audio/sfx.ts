@@ -1,7 +1,7 @@
 /** Parametric sound effects (docs/vn-engine.md): oscillators, noise and envelopes. */
 import type { SfxSpec } from '../types';
-import type { AudioEngine } from './engine';
-import { noteToHz } from './engine';
+import type { AudioGraph } from './graph';
+import { noteToHz } from './notes';
 import { playVoice } from './voices';
 
 const num = (v: unknown, d: number, lo = -Infinity, hi = Infinity): number => {
@@ -12,7 +12,7 @@ const num = (v: unknown, d: number, lo = -Infinity, hi = Infinity): number => {
 /** Seconds after which the current effect's output nodes are disconnected. */
 let lifetime = 20;
 
-function out(engine: AudioEngine, volume: number, reverb = 0.3): GainNode {
+function out(engine: AudioGraph, volume: number, reverb = 0.3): GainNode {
   const g = engine.ctx.createGain();
   g.gain.value = volume;
   g.connect(engine.sfxBus);
@@ -29,7 +29,7 @@ function out(engine: AudioEngine, volume: number, reverb = 0.3): GainNode {
 
 /** A filtered noise burst with an attack/decay envelope. */
 function noiseBurst(
-  engine: AudioEngine,
+  engine: AudioGraph,
   dest: AudioNode,
   t: number,
   opts: { attack: number; hold?: number; decay: number; peak: number; type: BiquadFilterType; freq: number; q?: number; freqEnd?: number },
@@ -59,7 +59,7 @@ function noiseBurst(
   };
 }
 
-function tone(engine: AudioEngine, dest: AudioNode, t: number, type: OscillatorType, f0: number, f1: number, dur: number, peak: number): void {
+function tone(engine: AudioGraph, dest: AudioNode, t: number, type: OscillatorType, f0: number, f1: number, dur: number, peak: number): void {
   const ctx = engine.ctx;
   const o = ctx.createOscillator();
   o.type = type;
@@ -79,7 +79,7 @@ function tone(engine: AudioEngine, dest: AudioNode, t: number, type: OscillatorT
 }
 
 /** A struck metal bell with an FM spectrum that dies within `ring` seconds. */
-function strike(engine: AudioEngine, dest: AudioNode, t: number, hz: number, ring: number): void {
+function strike(engine: AudioGraph, dest: AudioNode, t: number, hz: number, ring: number): void {
   const ctx = engine.ctx;
   const car = ctx.createOscillator();
   car.frequency.value = hz;
@@ -103,7 +103,7 @@ function strike(engine: AudioEngine, dest: AudioNode, t: number, hz: number, rin
   };
 }
 
-export function playSfx(engine: AudioEngine, spec: SfxSpec): void {
+export function playSfx(engine: AudioGraph, spec: SfxSpec): void {
   const t = engine.ctx.currentTime + 0.02;
   const vol = num(spec.volume, 0.8, 0, 1);
   lifetime = 6 + num(spec.duration, 4, 0, 15) * num(spec.count, 1, 1, 32) + num(spec.interval, 0.5, 0, 5) * num(spec.count, 1, 1, 32) + 12 * 0.5;

@@ -2,7 +2,7 @@
  * Synth voices for the score instruments: small subtractive/FM patches with ADSR envelopes.
  * Each call schedules one note at `when` (AudioContext time) for `dur` seconds into `out`.
  */
-import type { AudioEngine } from './engine';
+import type { AudioGraph } from './graph';
 
 export interface VoiceSends {
   reverb: number;
@@ -41,7 +41,7 @@ function cleanup(nodes: AudioNode[], last: OscillatorNode | AudioBufferSourceNod
 
 /** Schedules one note. Returns the time its sound ends. */
 export function playVoice(
-  engine: AudioEngine,
+  engine: AudioGraph,
   instrument: string,
   freq: number,
   when: number,

@@ -1,5 +1,7 @@
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { isApiErrorResponse } from '../../../lib/api-types/errors';
+import { closed, GameIdString } from '../../../lib/api-types/schemas/common';
 import { errorResponses } from '../schemas';
 import { listenForTest, type TestClient, type TestResponse } from '../testing/http-client';
 import { buildTestApp, createTestSchema, type TestSchema } from '../testing/test-app';
@@ -31,6 +33,10 @@ async function addProbeRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => ({ status: 'ok', name: (request.body as { name: string }).name }),
   );
+  // The one path-parameter rule: with config.notFound, a malformed path parameter is that 404.
+  const itemSchema = { params: closed({ id: GameIdString }), querystring: Type.Object({ n: Type.Optional(Type.Integer()) }), response: { ...errorResponses } };
+  app.get('/probe/item/:id', { config: { notFound: 'game_not_found' }, schema: itemSchema }, async () => ({ status: 'ok' }));
+  app.get('/probe/plain/:id', { schema: itemSchema }, async () => ({ status: 'ok' }));
   app.get('/probe/bug', { schema: { response: { ...errorResponses } } }, async () => {
     throw new Error('secret internal detail');
   });
@@ -88,6 +94,14 @@ describe('the one error format', () => {
     const ok = await client.request({ method: 'POST', url: '/probe/echo', payload: { name: 'ゆめ' } });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ status: 'ok', name: 'ゆめ' });
+  });
+
+  it("answers a malformed path parameter with the route's typed 404 (config.notFound), anything else with 400", async () => {
+    expectTypedError(await client.request({ method: 'GET', url: '/probe/item/Bad_Id' }), 404, 'game_not_found');
+    expectTypedError(await client.request({ method: 'GET', url: '/probe/item/Bad_Id?n=x' }), 404, 'game_not_found');
+    expectTypedError(await client.request({ method: 'GET', url: '/probe/item/good-id?n=x' }), 400, 'invalid_request');
+    expectTypedError(await client.request({ method: 'GET', url: '/probe/plain/Bad_Id' }), 400, 'invalid_request');
+    expect((await client.request({ method: 'GET', url: '/probe/item/good-id?n=1' })).statusCode).toBe(200);
   });
 
   it('answers malformed JSON with 400 and a non-JSON body with 415', async () => {

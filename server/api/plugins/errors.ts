@@ -1,18 +1,34 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
-import type { ApiErrorCode } from '../../../lib/api-types/errors';
-import { isDatabaseUnavailable } from '../db/pool';
-import { ApiError, ERROR_HTTP_STATUS, errorBody } from '../errors';
-import { apiErrorSchema } from '../schemas';
-
 /**
  * Turns every failure into the one error format: unknown routes, schema validation, body parser
  * errors (too large, bad JSON, wrong content type), ApiError thrown by routes and hooks, the
  * database going away, and bugs. Messages are the Japanese texts of lib/api-types/errors.ts;
- * the cause (stack, SQL error, ajv message) goes to the log only.
+ * the cause (stack, SQL error, ajv message) goes to the log only. It also registers the error
+ * envelope's schema (routes refer to it through server/api/schemas.ts `errorResponses`) and
+ * applies the one path-parameter rule (`config.notFound`, below).
  */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ApiErrorCode } from '../../../lib/api-types/errors';
+import { ApiErrorSchema } from '../../../lib/api-types/schemas/common';
+import { isDatabaseUnavailable } from '../db/pool';
+import { ApiError, ERROR_HTTP_STATUS, errorBody } from '../errors';
+
+/** The typed 404 codes (`not_found`, `session_not_found`, …). */
+export type NotFoundCode = Extract<ApiErrorCode, 'not_found' | `${string}_not_found`>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The typed 404 a malformed path parameter answers on this route (e.g. session_not_found),
+     * the same as an unknown id: a caller learns nothing from an id's shape. Without it, a bad
+     * path parameter is a 400 invalid_request like any other schema violation.
+     */
+    notFound?: NotFoundCode;
+  }
+}
+
 async function errorsPlugin(app: FastifyInstance): Promise<void> {
-  app.addSchema(apiErrorSchema);
+  app.addSchema(ApiErrorSchema);
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     request.log.info({ method: request.method, url: request.url }, 'route not found');
@@ -20,7 +36,7 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
   });
 
   app.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const { code, message } = classify(error);
+    const { code, message } = classify(error, request);
     const statusCode = ERROR_HTTP_STATUS[code];
     if (statusCode >= 500) {
       request.log.error({ err: error, code }, 'request failed');
@@ -37,9 +53,14 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
   });
 }
 
-function classify(error: FastifyError): { code: ApiErrorCode; message?: string } {
+function classify(error: FastifyError, request: FastifyRequest): { code: ApiErrorCode; message?: string } {
   if (error instanceof ApiError) return { code: error.code, message: error.message };
-  if (error.validation) return { code: 'invalid_request', message: validationMessage(error) };
+  if (error.validation) {
+    // Fastify validates params first, so a bad path parameter is reported before anything else.
+    const notFound = request.routeOptions.config.notFound;
+    if (notFound && error.validationContext === 'params') return { code: notFound };
+    return { code: 'invalid_request', message: validationMessage(error) };
+  }
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { code: 'payload_too_large' };

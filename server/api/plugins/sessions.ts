@@ -1,11 +1,16 @@
+/**
+ * Shared parts of the session feature: builds the session service, the signalling relay (and
+ * @fastify/websocket) and the screenshot storage, and runs the background sweeper (idle rules,
+ * lost hosts, queue) while the app is up. The titles sessions start are the catalogue's
+ * (`games`, seeded by plugins/catalogue.ts).
+ */
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AddressInfo } from 'node:net';
 import { isDatabaseUnavailable } from '../db/pool';
-import { seedGames } from '../services/games';
 import { HostClient } from '../services/hostClient';
-import { SessionService } from '../services/scheduler';
+import { SessionService } from '../services/sessions/service';
 import { ScreenshotService } from '../services/screenshots';
 import type { SessionConfig } from '../services/sessionConfig';
 import { SignalRelay } from '../services/signalRelay';
@@ -14,7 +19,7 @@ import { LocalFileStorage, type ObjectStorage } from '../storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Game sessions, the scheduler and the host registry (services/scheduler.ts). */
+    /** Game sessions, the scheduler and the host registry (services/sessions/service.ts). */
     sessions: SessionService;
     /** The signalling relay behind GET /v1/signal. */
     signalRelay: SignalRelay;
@@ -40,28 +45,8 @@ export interface SessionsPluginOptions {
   storage?: ObjectStorage;
 }
 
-/**
- * Shared parts of the session feature: seeds `games` from games/*\/meta.json, builds the session
- * service, the signalling relay (and @fastify/websocket) and the screenshot storage, and runs
- * the background sweeper (idle rules, lost hosts, queue) while the app is up.
- */
 async function sessionsPlugin(app: FastifyInstance, options: SessionsPluginOptions): Promise<void> {
   const { config } = options;
-  // The api starts (and /health answers 503) while PostgreSQL is down: seeding then happens on
-  // the first sweep that reaches the database.
-  let seeded = false;
-  const seed = async (): Promise<void> => {
-    const games = await seedGames(app.db, config.gamesDir);
-    seeded = true;
-    app.log.info({ games: games.length, dir: config.gamesDir }, 'games seeded');
-  };
-  try {
-    await seed();
-  } catch (error) {
-    if (!isDatabaseUnavailable(error)) throw error;
-    app.log.warn({ err: error }, 'games not seeded yet: database unavailable');
-  }
-
   const signalTokens = new SignalTokens(await resolveSignalSecret(config));
   const publicBase = (): string => {
     if (config.apiPublicUrl) return config.apiPublicUrl;
@@ -95,7 +80,6 @@ async function sessionsPlugin(app: FastifyInstance, options: SessionsPluginOptio
   const sweepNow = (): Promise<void> => {
     sweeping ??= (async () => {
       try {
-        if (!seeded) await seed();
         await sessions.sweep();
         await relay.checkEnded();
       } catch (error) {

@@ -1,133 +1,76 @@
-import type { FastifyInstance } from 'fastify';
-import { anyQuery, errorResponses } from '../schemas';
-import { TITLE_SORTS, type TitleSort } from '../services/catalogue/orders';
-import { MAX_QUERY_LENGTH } from '../services/catalogue/search';
-import {
-  articleSummarySchema,
-  brandSchema,
-  nextCursor,
-  okAnswer,
-  pageQueryProperties,
-  titleDetailSchema,
-  titleListSchema,
-  titleSchema,
-} from './catalogSchemas';
-import { oneParam, pathParam } from './params';
-import { GAME_ID_PATTERN } from './sessions';
-
 /**
  * The public catalogue (docs/catalogue.md): home, title lists, a title page, search, brands.
  * No bearer needed (the Next.js server renders these without a user); one sent is ignored.
  * Age-rated titles are in every answer with their age_rating: the web hides or blurs them
- * until the safe check, so the api never needs to know who asks.
+ * until the safe check, so the api never needs to know who asks. Answers: the contract of
+ * lib/api-types/schemas/catalog.ts.
  */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import {
+  BrandListWire,
+  HomeWire,
+  SearchWire,
+  TitleDetailResponseWire,
+  TitleListWire,
+} from '../../../lib/api-types/schemas/catalog';
+import { closed, GameIdString } from '../../../lib/api-types/schemas/common';
+import { AnyQuery, errorResponses, pageQueryFields } from '../schemas';
+import { TITLE_SORTS } from '../services/catalogue/orders';
+import { MAX_QUERY_LENGTH } from '../services/catalogue/search';
 
-export default async function catalogRoutes(app: FastifyInstance): Promise<void> {
+/** GET /v1/catalog/titles?sort=&genre=&brand=&limit=&cursor= */
+const TitleListQuery = Type.Object({
+  sort: Type.Union(
+    TITLE_SORTS.map((sort) => Type.Literal(sort)),
+    { default: 'new' },
+  ),
+  genre: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  brand: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  ...pageQueryFields,
+});
+
+/** GET /v1/catalog/search?q=&limit=&cursor= */
+const SearchQuery = Type.Object({ q: Type.String({ maxLength: MAX_QUERY_LENGTH, default: '' }), ...pageQueryFields });
+
+const TitleParams = closed({ id: GameIdString });
+
+const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/catalog/home',
-    {
-      schema: {
-        querystring: anyQuery,
-        response: {
-          200: okAnswer({
-            featured: { anyOf: [titleSchema, { type: 'null' }] },
-            new_titles: titleListSchema,
-            popular: titleListSchema,
-            genres: {
-              type: 'array',
-              items: {
-                type: 'object',
-                required: ['genre', 'titles'],
-                additionalProperties: false,
-                properties: { genre: { type: 'string' }, titles: titleListSchema },
-              },
-            },
-            articles: { type: 'array', items: articleSummarySchema },
-          }),
-          ...errorResponses,
-        },
-      },
-    },
+    { schema: { querystring: AnyQuery, response: { 200: HomeWire, ...errorResponses } } },
     () => app.catalogue.home(),
   );
 
   app.get(
     '/v1/catalog/titles',
-    {
-      schema: {
-        querystring: {
-          type: 'object',
-          properties: {
-            sort: { type: 'string', enum: [...TITLE_SORTS], default: 'new' },
-            genre: { type: 'string', minLength: 1, maxLength: 100 },
-            brand: { type: 'string', minLength: 1, maxLength: 64 },
-            ...pageQueryProperties,
-          },
-        },
-        response: { 200: okAnswer({ titles: titleListSchema, next_cursor: nextCursor }), ...errorResponses },
-      },
-    },
-    (request) => {
-      const query = request.query as { sort: TitleSort; genre?: string; brand?: string; limit: number; cursor?: string };
-      return app.catalogue.titles({ ...query, cursor: query.cursor || undefined });
-    },
+    { schema: { querystring: TitleListQuery, response: { 200: TitleListWire, ...errorResponses } } },
+    (request) => app.catalogue.titles({ ...request.query, cursor: request.query.cursor || undefined }),
   );
 
   app.get(
     '/v1/catalog/titles/:id',
     {
-      attachValidation: true,
-      schema: {
-        params: oneParam('id', GAME_ID_PATTERN),
-        querystring: anyQuery,
-        response: { 200: okAnswer({ title: titleDetailSchema, related: titleListSchema }), ...errorResponses },
-      },
+      config: { notFound: 'game_not_found' },
+      schema: { params: TitleParams, querystring: AnyQuery, response: { 200: TitleDetailResponseWire, ...errorResponses } },
     },
-    (request) => app.catalogue.title(pathParam(request, 'id', 'game_not_found')),
+    (request) => app.catalogue.title(request.params.id),
   );
 
   app.get(
     '/v1/catalog/search',
-    {
-      schema: {
-        querystring: {
-          type: 'object',
-          properties: { q: { type: 'string', maxLength: MAX_QUERY_LENGTH, default: '' }, ...pageQueryProperties },
-        },
-        response: {
-          200: okAnswer({
-            normalized_query: { type: 'string' },
-            total: { type: 'integer' },
-            results: {
-              type: 'array',
-              items: {
-                type: 'object',
-                required: ['title', 'score'],
-                additionalProperties: false,
-                properties: { title: titleSchema, score: { type: 'number' } },
-              },
-            },
-            next_cursor: nextCursor,
-            suggestions: { type: 'array', items: { type: 'string' } },
-          }),
-          ...errorResponses,
-        },
-      },
-    },
+    { schema: { querystring: SearchQuery, response: { 200: SearchWire, ...errorResponses } } },
     (request) => {
-      const { q, limit, cursor } = request.query as { q: string; limit: number; cursor?: string };
+      const { q, limit, cursor } = request.query;
       return app.catalogue.search(q, limit, cursor || undefined);
     },
   );
 
   app.get(
     '/v1/catalog/brands',
-    {
-      schema: {
-        querystring: anyQuery,
-        response: { 200: okAnswer({ brands: { type: 'array', items: brandSchema } }), ...errorResponses },
-      },
-    },
+    { schema: { querystring: AnyQuery, response: { 200: BrandListWire, ...errorResponses } } },
     () => app.catalogue.brands(),
   );
-}
+};
+
+export default catalogRoutes;

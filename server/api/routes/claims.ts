@@ -1,8 +1,17 @@
-import { timingSafeEqual, createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+/**
+ * PUT /internal/v1/users/:uid/payment-expiration-time — the server-side setter of the
+ * paymentExpirationTime claim (spec section 6: only the server sets it), for the payment
+ * service and operators. Browsers' ID tokens are not accepted here; the internal secret
+ * (INTERNAL_API_TOKEN, sent as X-Internal-Token, compared in constant time) is.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import { closed, okAnswer } from '../../../lib/api-types/schemas/common';
+import { secretMatches } from '../../shared/secret';
+import { MAX_PAYMENT_EXPIRATION, MIN_PAYMENT_EXPIRATION, setPaymentExpirationTime } from '../auth/payment-claim';
 import { ApiError } from '../errors';
 import { errorResponses } from '../schemas';
-import { MAX_PAYMENT_EXPIRATION, MIN_PAYMENT_EXPIRATION, setPaymentExpirationTime } from '../auth/payment-claim';
 
 export interface ClaimsRoutesOptions {
   /**
@@ -15,63 +24,37 @@ export interface ClaimsRoutesOptions {
 export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
 const MIN_INTERNAL_TOKEN_LENGTH = 32;
 
-const digest = (v: string) => createHash('sha256').update(v).digest();
+const UserParams = closed({ uid: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }) });
+const PaymentExpirationBody = closed({
+  paymentExpirationTime: Type.Union([Type.Integer({ minimum: MIN_PAYMENT_EXPIRATION, maximum: MAX_PAYMENT_EXPIRATION }), Type.Null()]),
+});
+const PaymentExpirationAnswer = okAnswer({ uid: Type.String(), paymentExpirationTime: Type.Union([Type.Integer(), Type.Null()]) });
 
+/** No token: 401; a wrong one: 403. */
 function checkInternalCaller(request: FastifyRequest, secret: string): void {
   const given = request.headers[INTERNAL_TOKEN_HEADER];
   if (typeof given !== 'string' || !given) throw new ApiError('unauthorized');
-  // Compare digests: constant time, whatever the lengths.
-  if (!timingSafeEqual(digest(given), digest(secret))) throw new ApiError('forbidden');
+  if (!secretMatches(given, secret)) throw new ApiError('forbidden');
 }
 
-/**
- * PUT /internal/v1/users/:uid/payment-expiration-time — the server-side setter of the
- * paymentExpirationTime claim (spec section 6: only the server sets it), for the payment
- * service and operators. Browsers' ID tokens are not accepted here; the internal secret is.
- */
-export default async function claimsRoutes(app: FastifyInstance, options: ClaimsRoutesOptions): Promise<void> {
+const claimsRoutes: FastifyPluginAsyncTypebox<ClaimsRoutesOptions> = async (app, options) => {
   const secret = options.internalToken?.trim();
   if (!secret) return;
   if (secret.length < MIN_INTERNAL_TOKEN_LENGTH) throw new Error(`INTERNAL_API_TOKEN must be at least ${MIN_INTERNAL_TOKEN_LENGTH} characters`);
 
-  app.put<{ Params: { uid: string }; Body: { paymentExpirationTime: number | null } }>(
+  app.put(
     '/internal/v1/users/:uid/payment-expiration-time',
     {
       onRequest: async (request) => checkInternalCaller(request, secret),
-      schema: {
-        params: {
-          type: 'object',
-          required: ['uid'],
-          additionalProperties: false,
-          properties: { uid: { type: 'string', minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' } },
-        },
-        body: {
-          type: 'object',
-          required: ['paymentExpirationTime'],
-          additionalProperties: false,
-          properties: {
-            paymentExpirationTime: { anyOf: [{ type: 'integer', minimum: MIN_PAYMENT_EXPIRATION, maximum: MAX_PAYMENT_EXPIRATION }, { type: 'null' }] },
-          },
-        },
-        response: {
-          200: {
-            type: 'object',
-            required: ['status', 'uid', 'paymentExpirationTime'],
-            additionalProperties: false,
-            properties: {
-              status: { type: 'string', enum: ['ok'] },
-              uid: { type: 'string' },
-              paymentExpirationTime: { type: ['integer', 'null'] },
-            },
-          },
-          ...errorResponses,
-        },
-      },
+      schema: { params: UserParams, body: PaymentExpirationBody, response: { 200: PaymentExpirationAnswer, ...errorResponses } },
     },
     async (request) => {
-      const value = await setPaymentExpirationTime(app.firebaseAuth, request.params.uid, request.body.paymentExpirationTime);
-      request.log.info({ uid: request.params.uid, paymentExpirationTime: value }, 'paymentExpirationTime set');
-      return { status: 'ok' as const, uid: request.params.uid, paymentExpirationTime: value };
+      const { uid } = request.params;
+      const value = await setPaymentExpirationTime(app.firebaseAuth, uid, request.body.paymentExpirationTime);
+      request.log.info({ uid, paymentExpirationTime: value }, 'paymentExpirationTime set');
+      return { status: 'ok' as const, uid, paymentExpirationTime: value };
     },
   );
-}
+};
+
+export default claimsRoutes;

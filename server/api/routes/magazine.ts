@@ -1,43 +1,32 @@
-import type { FastifyInstance } from 'fastify';
-import { anyQuery, errorResponses } from '../schemas';
-import { oneParam, pathParam } from './params';
-import { articleSchema, articleSummarySchema, nextCursor, okAnswer, pageQueryProperties } from './catalogSchemas';
-
 /**
  * The magazine (docs/catalogue.md): the article list, newest first, and one article. Public.
  * An article carries the strictest age rating of its titles; the web gates it like them.
+ * Answers: the contract of lib/api-types/schemas/catalog.ts.
  */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { ArticleListWire, ArticleResponseWire } from '../../../lib/api-types/schemas/catalog';
+import { closed } from '../../../lib/api-types/schemas/common';
+import { AnyQuery, errorResponses, PageQuery } from '../schemas';
+import { SLUG_PATTERN } from '../services/catalogue/types';
 
-const SLUG_PATTERN = '^[a-z0-9][a-z0-9-]{0,127}$';
+const ArticleParams = closed({ slug: Type.String({ pattern: SLUG_PATTERN }) });
 
-export default async function magazineRoutes(app: FastifyInstance): Promise<void> {
+const magazineRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/magazine',
-    {
-      schema: {
-        querystring: { type: 'object', properties: { ...pageQueryProperties } },
-        response: {
-          200: okAnswer({ articles: { type: 'array', items: articleSummarySchema }, next_cursor: nextCursor }),
-          ...errorResponses,
-        },
-      },
-    },
-    (request) => {
-      const { limit, cursor } = request.query as { limit: number; cursor?: string };
-      return app.catalogue.articles(limit, cursor || undefined);
-    },
+    { schema: { querystring: PageQuery, response: { 200: ArticleListWire, ...errorResponses } } },
+    (request) => app.catalogue.articles(request.query.limit, request.query.cursor || undefined),
   );
 
   app.get(
     '/v1/magazine/:slug',
     {
-      attachValidation: true,
-      schema: {
-        params: oneParam('slug', SLUG_PATTERN),
-        querystring: anyQuery,
-        response: { 200: okAnswer({ article: articleSchema }), ...errorResponses },
-      },
+      config: { notFound: 'article_not_found' },
+      schema: { params: ArticleParams, querystring: AnyQuery, response: { 200: ArticleResponseWire, ...errorResponses } },
     },
-    (request) => app.catalogue.article(pathParam(request, 'slug', 'article_not_found')),
+    (request) => app.catalogue.article(request.params.slug),
   );
-}
+};
+
+export default magazineRoutes;

@@ -1,50 +1,30 @@
-import type { FastifyInstance } from 'fastify';
-import { requireUser } from '../plugins/auth';
-import { anyQuery, errorResponses } from '../schemas';
-
-export interface MeResponse {
-  status: 'ok';
-  uid: string;
-  isAnonymous: boolean;
-  email: string | null;
-}
-
 /**
  * GET /v1/me: who the bearer token says the caller is. It also records the user (first seen,
- * last seen), so it is the first call a signed-in browser makes, and it proves the auth hook
- * and the database work together.
+ * last seen; services/users.ts), so it is the first call a signed-in browser makes, and it
+ * proves the auth hook and the database work together.
  */
-export default async function meRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Reply: MeResponse }>(
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type, type Static } from '@sinclair/typebox';
+import { okAnswer } from '../../../lib/api-types/schemas/common';
+import { requireUser } from '../plugins/auth';
+import { AnyQuery, errorResponses } from '../schemas';
+import { UserService } from '../services/users';
+
+export const MeAnswer = okAnswer({ uid: Type.String(), isAnonymous: Type.Boolean(), email: Type.Union([Type.String(), Type.Null()]) });
+export type MeAnswer = Static<typeof MeAnswer>;
+
+const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const users = new UserService(app.db);
+
+  app.get(
     '/v1/me',
-    {
-      config: { auth: true },
-      schema: {
-        querystring: anyQuery,
-        response: {
-          200: {
-            type: 'object',
-            required: ['status', 'uid', 'isAnonymous', 'email'],
-            additionalProperties: false,
-            properties: {
-              status: { type: 'string', enum: ['ok'] },
-              uid: { type: 'string' },
-              isAnonymous: { type: 'boolean' },
-              email: { type: ['string', 'null'] },
-            },
-          },
-          ...errorResponses,
-        },
-      },
-    },
+    { config: { auth: true }, schema: { querystring: AnyQuery, response: { 200: MeAnswer, ...errorResponses } } },
     async (request) => {
       const user = requireUser(request);
-      await app.db.query(
-        `INSERT INTO users (uid, last_seen_at) VALUES ($1, now())
-         ON CONFLICT (uid) DO UPDATE SET last_seen_at = EXCLUDED.last_seen_at`,
-        [user.uid],
-      );
-      return { status: 'ok', uid: user.uid, isAnonymous: user.isAnonymous, email: user.email } as const;
+      await users.touch(user.uid);
+      return { status: 'ok' as const, uid: user.uid, isAnonymous: user.isAnonymous, email: user.email };
     },
   );
-}
+};
+
+export default meRoutes;

@@ -1,122 +1,55 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError } from '../errors';
-import { requireUser } from '../plugins/auth';
-import { anyQuery, errorResponses } from '../schemas';
-import { toWire } from '../services/screenshots';
-import { UUID_PATTERN } from '../services/sessionStore';
-
 /**
  * Screenshots for their owner (docs/sessions.md 6): list (newest first, cursor pages), metadata,
  * the PNG itself, delete. Someone else's id, or a malformed one, is 404 screenshot_not_found.
+ * Answers: the contract of lib/api-types/schemas/sessions.ts.
  */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { closed, OkOnly, UuidString } from '../../../lib/api-types/schemas/common';
+import { ScreenshotDetailAnswer, ScreenshotListAnswer } from '../../../lib/api-types/schemas/sessions';
+import { requireUser } from '../plugins/auth';
+import { AnyQuery, errorResponses, PageLimit } from '../schemas';
+import { toWire } from '../services/screenshots';
 
-const ok = { type: 'string', enum: ['ok'] } as const;
+const ScreenshotParams = closed({ id: UuidString });
+/** Screenshot cursors are short (a time and a uuid): 256 characters at most. */
+const ScreenshotListQuery = Type.Object({ cursor: Type.Optional(Type.String({ maxLength: 256 })), limit: PageLimit });
+/** The PNG itself (a Buffer: sent as is, never serialised). */
+const PngImage = Type.Unsafe<Buffer>({ type: 'string', contentMediaType: 'image/png' });
 
-const screenshotSchema = {
-  type: 'object',
-  required: ['id', 'game_id', 'session_id', 'width', 'height', 'bytes', 'created_at'],
-  additionalProperties: false,
-  properties: {
-    id: { type: 'string' },
-    game_id: { type: 'string' },
-    session_id: { type: 'string' },
-    width: { type: 'integer' },
-    height: { type: 'integer' },
-    bytes: { type: 'integer' },
-    created_at: { type: 'string' },
-  },
-} as const;
+/** Config of the routes on one screenshot. */
+const ON_SCREENSHOT = { auth: true, notFound: 'screenshot_not_found' } as const;
 
-const idParams = {
-  type: 'object',
-  required: ['id'],
-  additionalProperties: false,
-  properties: { id: { type: 'string', pattern: UUID_PATTERN } },
-} as const;
-
-function idOf(request: FastifyRequest): string {
-  const error = request.validationError;
-  if (error) {
-    if (error.validationContext === 'params') throw new ApiError('screenshot_not_found');
-    throw error;
-  }
-  return (request.params as { id: string }).id.toLowerCase();
-}
-
-export default async function screenshotRoutes(app: FastifyInstance): Promise<void> {
+const screenshotRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/screenshots',
-    {
-      config: { auth: true },
-      schema: {
-        querystring: {
-          type: 'object',
-          properties: {
-            cursor: { type: 'string', maxLength: 256 },
-            limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
-          },
-        },
-        response: {
-          200: {
-            type: 'object',
-            required: ['status', 'screenshots', 'next_cursor'],
-            additionalProperties: false,
-            properties: {
-              status: ok,
-              screenshots: { type: 'array', items: screenshotSchema },
-              next_cursor: { type: ['string', 'null'] },
-            },
-          },
-          ...errorResponses,
-        },
-      },
-    },
+    { config: { auth: true }, schema: { querystring: ScreenshotListQuery, response: { 200: ScreenshotListAnswer, ...errorResponses } } },
     async (request) => {
       const user = requireUser(request);
-      const { cursor, limit } = request.query as { cursor?: string; limit: number };
-      const page = await app.screenshots.list(user.uid, limit, cursor || undefined);
-      return { status: 'ok', screenshots: page.items, next_cursor: page.next };
+      const page = await app.screenshots.list(user.uid, request.query.limit, request.query.cursor || undefined);
+      return { status: 'ok' as const, screenshots: page.items, next_cursor: page.next };
     },
   );
 
   app.get(
     '/v1/screenshots/:id',
     {
-      config: { auth: true },
-      attachValidation: true,
-      schema: {
-        params: idParams,
-        querystring: anyQuery,
-        response: {
-          200: {
-            type: 'object',
-            required: ['status', 'screenshot'],
-            additionalProperties: false,
-            properties: { status: ok, screenshot: screenshotSchema },
-          },
-          ...errorResponses,
-        },
-      },
+      config: ON_SCREENSHOT,
+      schema: { params: ScreenshotParams, querystring: AnyQuery, response: { 200: ScreenshotDetailAnswer, ...errorResponses } },
     },
     async (request) => {
-      const id = idOf(request);
       const user = requireUser(request);
-      const row = await app.screenshots.owned(user.uid, id);
-      return { status: 'ok', screenshot: toWire(row) };
+      const row = await app.screenshots.owned(user.uid, request.params.id.toLowerCase());
+      return { status: 'ok' as const, screenshot: toWire(row) };
     },
   );
 
   app.get(
     '/v1/screenshots/:id/image',
-    {
-      config: { auth: true },
-      attachValidation: true,
-      schema: { params: idParams, querystring: anyQuery, response: { ...errorResponses } },
-    },
+    { config: ON_SCREENSHOT, schema: { params: ScreenshotParams, querystring: AnyQuery, response: { 200: PngImage, ...errorResponses } } },
     async (request, reply) => {
-      const id = idOf(request);
       const user = requireUser(request);
-      const data = await app.screenshots.image(user.uid, id);
+      const data = await app.screenshots.image(user.uid, request.params.id.toLowerCase());
       return reply
         .type('image/png')
         .header('cache-control', 'private, max-age=3600')
@@ -127,23 +60,13 @@ export default async function screenshotRoutes(app: FastifyInstance): Promise<vo
 
   app.delete(
     '/v1/screenshots/:id',
-    {
-      config: { auth: true },
-      attachValidation: true,
-      schema: {
-        params: idParams,
-        querystring: anyQuery,
-        response: {
-          200: { type: 'object', required: ['status'], additionalProperties: false, properties: { status: ok } },
-          ...errorResponses,
-        },
-      },
-    },
+    { config: ON_SCREENSHOT, schema: { params: ScreenshotParams, querystring: AnyQuery, response: { 200: OkOnly, ...errorResponses } } },
     async (request) => {
-      const id = idOf(request);
       const user = requireUser(request);
-      await app.screenshots.delete(user.uid, id);
-      return { status: 'ok' };
+      await app.screenshots.delete(user.uid, request.params.id.toLowerCase());
+      return { status: 'ok' as const };
     },
   );
-}
+};
+
+export default screenshotRoutes;

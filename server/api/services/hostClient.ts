@@ -1,29 +1,15 @@
 /**
  * The api's calls to a game host (docs/sessions.md 4.2): start a session, stop a session.
- * Every call carries the shared secret and has a timeout; a host never blocks the api.
+ * Every call carries the shared secret and has a timeout; a host never blocks the api. Headers,
+ * the start body and the stop reasons are the host ⇄ api contract (server/shared/host-contract.ts).
  */
-import type { QualityLevel } from '../../../lib/streaming/messages';
-import type { ProviderName } from '../../../lib/streaming/types';
-import type { IceServerConfig } from './sessionConfig';
+import { HOST_SECRET_HEADER, type ApiCloseReason, type StartSessionBody } from '../../shared/host-contract';
 
-export const HOST_SECRET_HEADER = 'x-host-secret';
-export const HOST_ID_HEADER = 'x-host-id';
-
-export interface HostStartRequest {
-  sessionId: string;
-  gameId: string;
-  uid: string;
-  signalUrl: string;
-  signalToken: string;
-  iceServers: IceServerConfig[];
-  quality: QualityLevel;
-  provider: ProviderName;
-  /** The autosave, else the newest save, else null. */
-  resumeState: unknown;
-  saves: { slot: string; state: unknown; updatedAt: string }[];
-  idleWarningMs: number;
-  idleCloseMs: number;
-}
+/**
+ * The `reason` of DELETE {host}/sessions/:id: the session's close or failure reason. On every path
+ * that stops a runtime it is one of API_CLOSE_REASONS; the host ends any other as `api`.
+ */
+export type HostStopReason = ApiCloseReason | (string & {});
 
 export type HostCallResult =
   | { ok: true; status: number }
@@ -36,11 +22,11 @@ export class HostClient {
     private readonly timeoutMs: number,
   ) {}
 
-  startSession(hostUrl: string, body: HostStartRequest): Promise<HostCallResult> {
+  startSession(hostUrl: string, body: StartSessionBody): Promise<HostCallResult> {
     return this.call('POST', `${trimSlash(hostUrl)}/sessions`, body);
   }
 
-  async stopSession(hostUrl: string, sessionId: string, reason: string): Promise<HostCallResult> {
+  async stopSession(hostUrl: string, sessionId: string, reason: HostStopReason): Promise<HostCallResult> {
     const result = await this.call(
       'DELETE',
       `${trimSlash(hostUrl)}/sessions/${encodeURIComponent(sessionId)}?reason=${encodeURIComponent(reason)}`,

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import type { ScreenshotWire } from '../../../lib/api-types/sessions';
+import type { ScreenshotWire } from '../../../lib/api-types/schemas/sessions';
 import { ApiError } from '../errors';
 import type { ObjectStorage } from '../storage';
 import type { PngInfo } from './png';

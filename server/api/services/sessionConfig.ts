@@ -1,16 +1,13 @@
 /**
  * Settings of game sessions, the scheduler, the host registry and signalling (docs/sessions.md,
- * section 8). Every value comes from the environment with a local default; tests pass their own
- * (shrunk timings, test credentials) through buildApp's config.
+ * section 8). Every value comes from the environment with a local default (read with the shared
+ * server/shared/env.ts); tests pass their own (shrunk timings, test credentials) through
+ * buildApp's config.
  */
 import path from 'node:path';
-import type { ProviderName } from '../../../lib/streaming/types';
-
-export interface IceServerConfig {
-  urls: string | string[];
-  username?: string;
-  credential?: string;
-}
+import type { IceServer } from '../../../lib/api-types/schemas/sessions';
+import type { ProviderName } from '../../../lib/api-types/sessions';
+import { envInt, envString, type Env } from '../../shared/env';
 
 export interface SessionConfig {
   /** API_PUBLIC_URL: base URL browsers and hosts reach the api at; undefined = own address. */
@@ -18,7 +15,7 @@ export interface SessionConfig {
   /** STREAMING_PROVIDER */
   provider: ProviderName;
   /** ICE_SERVERS (JSON) */
-  iceServers: IceServerConfig[];
+  iceServers: IceServer[];
   /** SIGNAL_SECRET; undefined = read/create signalSecretFile. */
   signalSecret?: string;
   /** SIGNAL_SECRET_FILE */
@@ -61,25 +58,23 @@ export interface SessionConfig {
 export const LOCAL_HOST_SHARED_SECRET = 'yumecast-local-host-secret';
 export const REPO_ROOT = path.resolve(__dirname, '../../..');
 
-type Env = Record<string, string | undefined>;
-
 export function loadSessionConfig(env: Env = process.env): SessionConfig {
   const production = env.NODE_ENV === 'production';
-  const signalSecret = nonEmpty(env.SIGNAL_SECRET);
-  const hostSharedSecret = nonEmpty(env.HOST_SHARED_SECRET);
+  const signalSecret = envString(env.SIGNAL_SECRET);
+  const hostSharedSecret = envString(env.HOST_SHARED_SECRET);
   if (production && !signalSecret) throw new Error('SIGNAL_SECRET must be set when NODE_ENV=production');
   if (production && !hostSharedSecret) throw new Error('HOST_SHARED_SECRET must be set when NODE_ENV=production');
   if (signalSecret && signalSecret.length < 16) throw new Error('SIGNAL_SECRET must be at least 16 characters');
 
-  const provider = nonEmpty(env.STREAMING_PROVIDER) ?? 'webrtc';
+  const provider = envString(env.STREAMING_PROVIDER) ?? 'webrtc';
   if (provider !== 'webrtc' && provider !== 'agora' && provider !== 'trtc') {
     throw new Error(`STREAMING_PROVIDER must be webrtc, agora or trtc (got "${provider}")`);
   }
-  const apiPublicUrl = nonEmpty(env.API_PUBLIC_URL);
+  const apiPublicUrl = envString(env.API_PUBLIC_URL);
   if (apiPublicUrl && !/^https?:\/\/[^/?#]+\/?$/.test(apiPublicUrl)) {
     throw new Error(`API_PUBLIC_URL must be http(s)://host[:port] (got "${apiPublicUrl}")`);
   }
-  const trtcSdkAppId = nonEmpty(env.TRTC_SDK_APP_ID);
+  const trtcSdkAppId = envString(env.TRTC_SDK_APP_ID);
   if (trtcSdkAppId && !/^\d{1,10}$/.test(trtcSdkAppId)) throw new Error('TRTC_SDK_APP_ID must be a number');
 
   return {
@@ -87,37 +82,37 @@ export function loadSessionConfig(env: Env = process.env): SessionConfig {
     provider,
     iceServers: parseIceServers(env.ICE_SERVERS),
     signalSecret,
-    signalSecretFile: nonEmpty(env.SIGNAL_SECRET_FILE) ?? path.join(REPO_ROOT, '.data', 'signal-secret'),
-    signalTokenTtlS: int(env, 'SIGNAL_TOKEN_TTL_S', 300, 5, 86_400),
-    signalHostTokenTtlS: int(env, 'SIGNAL_HOST_TOKEN_TTL_S', 43_200, 60, 7 * 86_400),
+    signalSecretFile: envString(env.SIGNAL_SECRET_FILE) ?? path.join(REPO_ROOT, '.data', 'signal-secret'),
+    signalTokenTtlS: envInt(env, 'SIGNAL_TOKEN_TTL_S', 300, 5, 86_400),
+    signalHostTokenTtlS: envInt(env, 'SIGNAL_HOST_TOKEN_TTL_S', 43_200, 60, 7 * 86_400),
     hostSharedSecret: hostSharedSecret ?? LOCAL_HOST_SHARED_SECRET,
-    hostRequestTimeoutMs: int(env, 'HOST_REQUEST_TIMEOUT_MS', 5_000, 100, 120_000),
-    hostHeartbeatTimeoutMs: int(env, 'HOST_HEARTBEAT_TIMEOUT_MS', 6_000, 100, 600_000),
-    agoraAppId: nonEmpty(env.AGORA_APP_ID),
-    agoraAppCertificate: nonEmpty(env.AGORA_APP_CERTIFICATE),
+    hostRequestTimeoutMs: envInt(env, 'HOST_REQUEST_TIMEOUT_MS', 5_000, 100, 120_000),
+    hostHeartbeatTimeoutMs: envInt(env, 'HOST_HEARTBEAT_TIMEOUT_MS', 6_000, 100, 600_000),
+    agoraAppId: envString(env.AGORA_APP_ID),
+    agoraAppCertificate: envString(env.AGORA_APP_CERTIFICATE),
     trtcSdkAppId: trtcSdkAppId ? Number(trtcSdkAppId) : undefined,
-    trtcSecretKey: nonEmpty(env.TRTC_SECRET_KEY),
-    providerTokenTtlS: int(env, 'PROVIDER_TOKEN_TTL_S', 3_600, 60, 86_400),
-    gameSessionLimit: int(env, 'GAME_SESSION_LIMIT', 0, 0, 1_000_000),
-    hostSessionLimit: int(env, 'HOST_SESSION_LIMIT', 0, 0, 256),
-    queueMax: int(env, 'SESSION_QUEUE_MAX', 200, 1, 1_000_000),
-    idleWarningMs: int(env, 'SESSION_IDLE_WARNING_MS', 180_000, 100, 86_400_000),
-    idleCloseMs: int(env, 'SESSION_IDLE_CLOSE_MS', 210_000, 100, 86_400_000),
-    readyJoinTimeoutMs: int(env, 'SESSION_READY_JOIN_TIMEOUT_MS', 60_000, 100, 86_400_000),
-    reconnectGraceMs: int(env, 'SESSION_RECONNECT_GRACE_MS', 60_000, 100, 86_400_000),
-    startTimeoutMs: int(env, 'SESSION_START_TIMEOUT_MS', 30_000, 100, 86_400_000),
-    closeTimeoutMs: int(env, 'SESSION_CLOSE_TIMEOUT_MS', 15_000, 100, 86_400_000),
-    queueAbandonMs: int(env, 'SESSION_QUEUE_ABANDON_MS', 60_000, 100, 86_400_000),
-    runtimeLostGraceMs: int(env, 'SESSION_RUNTIME_LOST_GRACE_MS', 15_000, 0, 86_400_000),
-    sweepIntervalMs: int(env, 'SESSION_SWEEP_INTERVAL_MS', 1_000, 20, 600_000),
+    trtcSecretKey: envString(env.TRTC_SECRET_KEY),
+    providerTokenTtlS: envInt(env, 'PROVIDER_TOKEN_TTL_S', 3_600, 60, 86_400),
+    gameSessionLimit: envInt(env, 'GAME_SESSION_LIMIT', 0, 0, 1_000_000),
+    hostSessionLimit: envInt(env, 'HOST_SESSION_LIMIT', 0, 0, 256),
+    queueMax: envInt(env, 'SESSION_QUEUE_MAX', 200, 1, 1_000_000),
+    idleWarningMs: envInt(env, 'SESSION_IDLE_WARNING_MS', 180_000, 100, 86_400_000),
+    idleCloseMs: envInt(env, 'SESSION_IDLE_CLOSE_MS', 210_000, 100, 86_400_000),
+    readyJoinTimeoutMs: envInt(env, 'SESSION_READY_JOIN_TIMEOUT_MS', 60_000, 100, 86_400_000),
+    reconnectGraceMs: envInt(env, 'SESSION_RECONNECT_GRACE_MS', 60_000, 100, 86_400_000),
+    startTimeoutMs: envInt(env, 'SESSION_START_TIMEOUT_MS', 30_000, 100, 86_400_000),
+    closeTimeoutMs: envInt(env, 'SESSION_CLOSE_TIMEOUT_MS', 15_000, 100, 86_400_000),
+    queueAbandonMs: envInt(env, 'SESSION_QUEUE_ABANDON_MS', 60_000, 100, 86_400_000),
+    runtimeLostGraceMs: envInt(env, 'SESSION_RUNTIME_LOST_GRACE_MS', 15_000, 0, 86_400_000),
+    sweepIntervalMs: envInt(env, 'SESSION_SWEEP_INTERVAL_MS', 1_000, 20, 600_000),
     sweeper: true,
-    gamesDir: nonEmpty(env.GAMES_DIR) ?? path.join(REPO_ROOT, 'games'),
-    screenshotDir: nonEmpty(env.SCREENSHOT_DIR) ?? path.join(REPO_ROOT, '.data', 'screenshots'),
+    gamesDir: envString(env.GAMES_DIR) ?? path.join(REPO_ROOT, 'games'),
+    screenshotDir: envString(env.SCREENSHOT_DIR) ?? path.join(REPO_ROOT, '.data', 'screenshots'),
   };
 }
 
-function parseIceServers(raw: string | undefined): IceServerConfig[] {
-  const text = nonEmpty(raw);
+function parseIceServers(raw: string | undefined): IceServer[] {
+  const text = envString(raw);
   if (!text) return [];
   let value: unknown;
   try {
@@ -134,24 +129,9 @@ function parseIceServers(raw: string | undefined): IceServerConfig[] {
       return urlsOk && (username === undefined || typeof username === 'string') && (credential === undefined || typeof credential === 'string');
     });
   if (!valid) throw new Error('ICE_SERVERS must be a JSON array of {urls, username?, credential?}');
-  return (value as IceServerConfig[]).map(({ urls, username, credential }) => ({
+  return (value as IceServer[]).map(({ urls, username, credential }) => ({
     urls,
     ...(username !== undefined ? { username } : {}),
     ...(credential !== undefined ? { credential } : {}),
   }));
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : undefined;
-}
-
-function int(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = nonEmpty(env[name]);
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new Error(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
-  }
-  return value;
 }

@@ -1,13 +1,16 @@
 /**
- * Rows of `sessions` and the one way to change a session's state: `transition`, inside a
- * transaction that holds the row (SELECT … FOR UPDATE), which also appends to session_events.
+ * Rows of `sessions` (the session service's repository, also read by screenshots) and the one way
+ * to change a session's state: `transition`, inside a transaction that holds the row (SELECT …
+ * FOR UPDATE), which also appends to session_events. The states themselves are declared once, in
+ * lib/api-types/sessions.ts.
  *
  * Lock order, everywhere: host rows before session rows. Paths that start from a session (close,
  * fail, host reports, the player joining) lock only the session and refresh the host's
- * Ready/Allocated state in a separate statement after they commit.
+ * Ready/Allocated state in a separate statement after they commit (sessions/hostStore.ts).
  */
 import type pg from 'pg';
-import type { SessionState } from '../../../lib/api-types/sessions';
+import { isLiveSessionState, LIVE_SESSION_STATES, type SessionState } from '../../../lib/api-types/sessions';
+import type { QualityLevel } from '../../../lib/streaming/messages';
 import { recordPlayHistory } from './catalogue/history';
 
 export type Actor = 'player' | 'api' | 'host' | 'sweeper' | 'signal';
@@ -20,7 +23,7 @@ export interface SessionRow {
   host_id: string | null;
   failure_reason: string | null;
   close_reason: string | null;
-  quality: 'high' | 'medium' | 'low';
+  quality: QualityLevel;
   allocation_attempts: number;
   created_at: Date;
   queued_at: Date;
@@ -35,17 +38,11 @@ export interface SessionRow {
   player_left_at: Date | null;
 }
 
-/** States in which a session holds a slot on its host. */
-export const HOLDING_STATES: readonly SessionState[] = ['allocating', 'starting', 'ready', 'playing', 'closing'];
-/** States in which a session is not over. */
-export const LIVE_STATES: readonly SessionState[] = ['queued', ...HOLDING_STATES];
+/** States in which a session holds a slot on its host: every live one but `queued`. */
+export const HOLDING_STATES: readonly SessionState[] = LIVE_SESSION_STATES.filter((state) => state !== 'queued');
 
 export function isHolding(state: SessionState): boolean {
   return HOLDING_STATES.includes(state);
-}
-
-export function isLive(state: SessionState): boolean {
-  return LIVE_STATES.includes(state);
 }
 
 const STATE_TIMESTAMP: Partial<Record<SessionState, { column: string; keepFirst: boolean }>> = {
@@ -106,7 +103,7 @@ export async function transition(
     [row.id, row.state, to, reason, options.actor],
   );
   // Every end of a session passes here: its play history is written in the same transaction.
-  if ((to === 'closed' || to === 'failed') && isLive(row.state) && rows[0].playing_at) {
+  if ((to === 'closed' || to === 'failed') && isLiveSessionState(row.state) && rows[0].playing_at) {
     await recordPlayHistory(client, row.id);
   }
   return rows[0];
@@ -132,22 +129,3 @@ export async function lockSession(client: pg.PoolClient, sessionId: string): Pro
   const { rows } = await client.query<SessionRow>('SELECT * FROM sessions WHERE id = $1 FOR UPDATE', [sessionId]);
   return rows[0] ?? null;
 }
-
-/**
- * Sets a host Ready or Allocated from its live sessions (Shutdown and Unhealthy stay). Runs on
- * its own, after the transaction that changed a session committed (see the lock order above).
- */
-export async function refreshHostState(db: pg.Pool | pg.PoolClient, hostId: string | null): Promise<void> {
-  if (!hostId) return;
-  await db.query(
-    `UPDATE hosts SET updated_at = now(), state = CASE
-         WHEN EXISTS (SELECT 1 FROM sessions WHERE host_id = $1 AND state = ANY($2::text[])) THEN 'Allocated'
-         ELSE 'Ready' END
-     WHERE id = $1 AND state IN ('Ready', 'Allocated')`,
-    [hostId, HOLDING_STATES],
-  );
-}
-
-/** UUID syntax (any version), as the schema checks it. */
-export const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
-export const UUID_RE = new RegExp(UUID_PATTERN);

@@ -10,7 +10,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket, RawData } from 'ws';
 import { MAX_SIGNAL_CHARS, mayRelay, parseSignal, type SignalMessage, type SignalRole } from '../../../lib/streaming/signal';
-import type { SessionService } from './scheduler';
+import type { SessionService } from './sessions/service';
 import { SignalTokenError, type SignalTokens } from './tokens';
 
 export const CLOSE_BAD_TOKEN = 4401;

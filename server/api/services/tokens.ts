@@ -11,6 +11,7 @@ import path from 'node:path';
 import { RtcRole, RtcTokenBuilder, RtmTokenBuilder } from 'agora-token';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { Api as TlsSigApi } from 'tls-sig-api-v2/TLSSigAPIv2';
+import type { ProviderTokenFields } from '../../../lib/api-types/schemas/sessions';
 import type { SignalRole } from '../../../lib/streaming/signal';
 import type { SessionConfig } from './sessionConfig';
 
@@ -120,22 +121,11 @@ export function agoraChannelName(sessionId: string): string {
 
 const AGORA_CREDENTIAL = /^[0-9a-fA-F]{32}$/;
 
-export interface ProviderTokens {
-  agora_app_id: string;
-  agora_channel_name: string;
-  agora_rtc_token: string;
-  agora_rtm_token: string;
-  user_id_for_client: string;
-  trtc_sdk_app_id: string;
-  trtc_user_sig_for_client: string;
-  trtc_room_id: string;
-}
-
-/** The Agora and TRTC fields of get_token for one player of one session. */
-export function providerTokens(config: SessionConfig, sessionId: string, uid: string): ProviderTokens {
+/** The Agora and TRTC fields of get_token (the contract's ProviderTokenFields) for one player of one session. */
+export function providerTokens(config: SessionConfig, sessionId: string, uid: string): ProviderTokenFields {
   const userId = clientUserId(sessionId, uid);
   const ttl = config.providerTokenTtlS;
-  const tokens: ProviderTokens = {
+  const tokens: ProviderTokenFields = {
     agora_app_id: '',
     agora_channel_name: '',
     agora_rtc_token: '',

@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { HOW_TO_RUN, TEST_AUTH_EMULATOR_HOST, TEST_PROJECT_ID } from './services';
-
 /**
  * Users and tokens for auth tests. Real tokens come from the emulator's REST API (what the
  * browser SDK calls); crafted tokens are unsigned JWTs, which emulator-mode firebase-admin
  * accepts as far as the signature goes while still checking aud, iss, exp and sub.
  */
+import { randomUUID } from 'node:crypto';
+import { HOW_TO_RUN, TEST_AUTH_EMULATOR_HOST, TEST_PROJECT_ID } from './services';
 
 const BASE = `http://${TEST_AUTH_EMULATOR_HOST}`;
 

@@ -1,27 +1,16 @@
 /**
  * A game host for integration tests: a tiny real HTTP server that speaks the host contract of
- * docs/sessions.md section 4 (register, heartbeat, POST/DELETE /sessions, reports). It is a test
- * peer of the api, not a stand-in for server/host: it starts no runtime, it only answers and
- * reports like one.
+ * docs/sessions.md section 4 (register, heartbeat, POST/DELETE /sessions, reports; headers and
+ * the start body from server/shared/host-contract.ts). It is a test peer of the api, not a
+ * stand-in for server/host: it starts no runtime, it only answers and reports like one.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { deflateSync } from 'node:zlib';
+import { HOST_ID_HEADER, HOST_SECRET_HEADER, type StartSessionBody } from '../../shared/host-contract';
 
-export interface StartBody {
-  sessionId: string;
-  gameId: string;
-  uid: string;
-  signalUrl: string;
-  signalToken: string;
-  iceServers: unknown[];
-  quality: string;
-  provider: string;
-  resumeState: unknown;
-  saves: { slot: string; state: unknown; updatedAt: string }[];
-  idleWarningMs: number;
-  idleCloseMs: number;
-}
+/** A start as the api sends it: every field of the contract's body is present. */
+export type StartBody = Required<StartSessionBody>;
 
 export interface FakeHostOptions {
   id: string;
@@ -74,7 +63,7 @@ export class FakeHost {
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const secret = String(req.headers['x-host-secret'] ?? '');
+    const secret = String(req.headers[HOST_SECRET_HEADER] ?? '');
     this.secretsSeen.push(secret);
     const reply = (status: number, body: object = { status: status < 300 ? 'ok' : 'error' }) => {
       res.writeHead(status, { 'content-type': 'application/json' });
@@ -115,8 +104,8 @@ export class FakeHost {
     const response = await fetch(`${this.apiBase}${path}`, {
       method,
       headers: {
-        'x-host-secret': this.secret,
-        'x-host-id': this.id,
+        [HOST_SECRET_HEADER]: this.secret,
+        [HOST_ID_HEADER]: this.id,
         ...(body !== undefined ? { 'content-type': isBuffer ? 'image/png' : 'application/json' } : {}),
         ...headers,
       },

@@ -7,7 +7,8 @@
  *   input     = every raw data-channel message → RateLimiter → parsePlayerMessage →
  *               yumecast.applyInput (pointer, key, wheel) or the host's own handling
  *               (ping → pong, quality → publisher + engine, screenshot → the agent).
- * It also keeps the idle, join and reconnect timers of DESIGN §4 and counts what it dropped.
+ * It also keeps the idle, join and reconnect timers of DESIGN §4 and counts what it dropped, and
+ * runs a warm runtime's preload (./prewarm.ts).
  * Nothing a player sends reaches anything but applyInput, setQuality, pong or a screenshot.
  */
 import {
@@ -20,7 +21,7 @@ import {
   type HostMessage,
   type QualityLevel,
 } from '../../../lib/streaming/messages';
-import type { SessionToken } from '../../../lib/streaming/types';
+import type { WebRtcToken } from '../../../lib/streaming/types';
 import { WebRtcPublisher } from '../../../lib/streaming/webrtc/publisher';
 import type { YumecastApi } from '../../../runtime/src/main';
 import type {
@@ -34,6 +35,7 @@ import type {
   ScreenshotCallResult,
 } from '../bridge-protocol';
 import type { PrewarmPlan } from '../prewarm';
+import { prewarmPage } from './prewarm';
 
 type HostCallFn = (kind: HostCall['kind'], data: Omit<HostCall, 'kind'>) => Promise<unknown>;
 
@@ -132,40 +134,8 @@ class Bridge implements BridgeApi {
     connection: 'waiting',
   };
 
-  async prewarm(plan: PrewarmPlan): Promise<PrewarmResult> {
-    const t0 = now();
-    let loaded = 0;
-    let failed = 0;
-    const count = (ok: boolean) => (ok ? loaded++ : failed++);
-    const family = '"Noto Sans JP"';
-    const fonts = Promise.all([400, 700].map((w) => document.fonts.load(`${w} 30px ${family}`, plan.charset || 'あ'))).then(
-      () => true,
-      () => false,
-    );
-    const fetches = plan.fetch.map((u) =>
-      fetch(u)
-        .then((r) => r.arrayBuffer().then(() => count(r.ok)))
-        .catch(() => count(false)),
-    );
-    const images = plan.images.map(
-      (u) =>
-        new Promise<void>((resolve) => {
-          const img = new Image();
-          img.onload = () => {
-            count(true);
-            resolve();
-          };
-          img.onerror = () => {
-            count(false);
-            resolve();
-          };
-          img.src = u;
-        }),
-    );
-    const all = Promise.all([fonts, ...fetches, ...images]);
-    await Promise.race([all, new Promise((r) => setTimeout(r, 15_000))]);
-    const fontsOk = document.fonts.check(`400 30px ${family}`, 'はじめから') && document.fonts.check(`700 30px ${family}`, 'はじめから');
-    return { ms: Math.round(now() - t0), fontsOk, loaded, failed };
+  prewarm(plan: PrewarmPlan): Promise<PrewarmResult> {
+    return prewarmPage(plan);
   }
 
   async begin(cfg: BridgeSessionConfig): Promise<BridgeReadyInfo> {
@@ -191,14 +161,8 @@ class Bridge implements BridgeApi {
     const publisher = new WebRtcPublisher();
     this.publisher = publisher;
     await publisher.setQuality(cfg.quality);
-    const token: SessionToken = {
+    const token: WebRtcToken = {
       provider: 'webrtc',
-      appId: '',
-      channelName: '',
-      rtcToken: '',
-      rtmToken: '',
-      rtmUid: '',
-      trtc: { sdkAppId: '', userId: '', userSig: '', roomId: '' },
       webrtc: { signalUrl: cfg.signalUrl, signalToken: cfg.signalToken, iceServers: cfg.iceServers },
     };
     await publisher.publish(stream, token, {

@@ -12,7 +12,7 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { mayRelay, parseSignal, type SignalRole } from '../../../lib/streaming/signal';
-import { HOST_ID_HEADER, HOST_SECRET_HEADER } from '../contract';
+import { HOST_ID_HEADER, HOST_SECRET_HEADER } from '../../shared/host-contract';
 
 export interface RecordedCall {
   method: string;

@@ -10,7 +10,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { FIXTURES_DIR, GAMES_DIR, buildRuntime } from '../../../runtime/build';
 import { buildHostAgent, type HostAgent } from '../agent';
 import { loadHostConfig, type HostConfig } from '../config';
-import { HOST_SECRET_HEADER, type StartSessionRequest } from '../contract';
+import { HOST_SECRET_HEADER, type StartSessionBody } from '../../shared/host-contract';
 import { FakeApi } from './fake-api';
 
 export const TEST_SECRET = 'test-host-secret';
@@ -96,7 +96,7 @@ export async function startAgent(apiUrl: string, secret: string, env: Record<str
 }
 
 /** The api's POST /sessions body for a session signalling through this FakeApi (the fixture game unless `extra` says otherwise). */
-export function startSessionBody(api: FakeApi, sid: string, extra: Partial<StartSessionRequest> = {}): StartSessionRequest {
+export function startSessionBody(api: FakeApi, sid: string, extra: Partial<StartSessionBody> = {}): StartSessionBody {
   return {
     sessionId: sid,
     gameId: FIXTURE_GAME,
@@ -113,7 +113,7 @@ export function startSessionBody(api: FakeApi, sid: string, extra: Partial<Start
 
 export interface TestHost extends TestAgent {
   api: FakeApi;
-  startSession(sid: string, extra?: Partial<StartSessionRequest>): Promise<{ status: number; json: Record<string, unknown> }>;
+  startSession(sid: string, extra?: Partial<StartSessionBody>): Promise<{ status: number; json: Record<string, unknown> }>;
 }
 
 /** An agent reporting to a FakeApi (which also relays its signalling). */

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { FIXTURES_DIR, GAMES_DIR } from '../../../runtime/build';
 import { CHROMIUM_PATH } from '../../shared/chromium';
-import { HOST_SECRET_HEADER } from '../contract';
+import { HOST_SECRET_HEADER } from '../../shared/host-contract';
 import { findBrowserProc, killRuntimeTree, listProcs, type ProcInfo } from '../procs';
 import { buildTestRuntime, until } from './harness';
 

@@ -38,16 +38,7 @@ window.player = {
   async join(signalUrl, token) {
     sub = new WebRtcSubscriber();
     await sub.join(
-      {
-        provider: 'webrtc',
-        appId: '',
-        channelName: '',
-        rtcToken: '',
-        rtmToken: '',
-        rtmUid: '',
-        trtc: { sdkAppId: '', userId: '', userSig: '', roomId: '' },
-        webrtc: { signalUrl, signalToken: token, iceServers: [] },
-      },
+      { provider: 'webrtc', webrtc: { signalUrl, signalToken: token, iceServers: [] } },
       {
         onStream: (s) => {
           if (video.srcObject !== s) video.srcObject = s;

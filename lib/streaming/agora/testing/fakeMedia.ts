@@ -3,7 +3,7 @@
  * doubles need a tiny event emitter. Nothing here talks to a network.
  */
 import { TextDecoder as NodeTextDecoder, TextEncoder as NodeTextEncoder } from 'node:util';
-import type { ConnectionState, PublisherEvents, SessionToken, SubscriberEvents } from '../../types';
+import type { AgoraToken, ConnectionState, PublisherEvents, SubscriberEvents, TrtcToken, WebRtcToken } from '../../types';
 
 export class FakeTrack {
   readonly stop = jest.fn();
@@ -81,8 +81,13 @@ export const flush = async (): Promise<void> => {
   for (let i = 0; i < 10; i++) await Promise.resolve();
 };
 
-/** A session token as the api sends it with credentials configured for both cloud providers. */
-export function cloudToken(provider: 'agora' | 'trtc', over: Partial<SessionToken> = {}): SessionToken {
+/** A session token as the api sends it with credentials configured for the cloud provider. */
+export function cloudToken(provider: 'agora', over?: Partial<AgoraToken>): AgoraToken;
+export function cloudToken(provider: 'trtc', over?: Partial<TrtcToken>): TrtcToken;
+export function cloudToken(provider: 'agora' | 'trtc', over: Partial<AgoraToken> | Partial<TrtcToken> = {}): AgoraToken | TrtcToken {
+  if (provider === 'trtc') {
+    return { provider, trtc: { sdkAppId: '1400000001', userId: '123456789', userSig: 'user-sig', roomId: '987654321' }, ...(over as Partial<TrtcToken>) };
+  }
   return {
     provider,
     appId: '0123456789abcdef0123456789abcdef',
@@ -90,10 +95,13 @@ export function cloudToken(provider: 'agora' | 'trtc', over: Partial<SessionToke
     rtcToken: '007rtc-token',
     rtmToken: '007rtm-token',
     rtmUid: '123456789',
-    trtc: { sdkAppId: '1400000001', userId: '123456789', userSig: 'user-sig', roomId: '987654321' },
-    webrtc: { signalUrl: '', signalToken: '', iceServers: [] },
-    ...over,
+    ...(over as Partial<AgoraToken>),
   };
+}
+
+/** A webrtc session token (the relay is never reached in unit tests). */
+export function webrtcToken(over: Partial<WebRtcToken['webrtc']> = {}): WebRtcToken {
+  return { provider: 'webrtc', webrtc: { signalUrl: '', signalToken: '', iceServers: [], ...over } };
 }
 
 /** Subscriber callbacks as jest mocks, plus the states reported, in order. */

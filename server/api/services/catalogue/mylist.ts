@@ -5,7 +5,7 @@
  * in the catalogue.
  */
 import type pg from 'pg';
-import type { BookmarkListWire, BookmarkStateWire, PlayHistoryListWire } from '../../../../lib/api-types/catalog';
+import type { BookmarkListWire, BookmarkStateWire, PlayHistoryListWire } from '../../../../lib/api-types/schemas/catalog';
 import { ApiError } from '../../errors';
 import { BAD_CURSOR_MESSAGE, decodeCursor, encodeCursor } from './paging';
 import { loadPlays } from './plays';

@@ -7,8 +7,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import matter from 'gray-matter';
-import type { ScreenshotImageWire } from '../../../../lib/api-types/catalog';
-import { AGE_RATINGS, DATE_RE, GAME_ID_RE, SLUG_RE, type Article, type Brand, type Title } from './types';
+import { GAME_ID_RE } from '../../../../lib/api-types/ids';
+import { AGE_RATINGS, type ScreenshotImageWire } from '../../../../lib/api-types/schemas/catalog';
+import { DATE_RE, SLUG_RE, type Article, type Brand, type Title } from './types';
 
 type Json = Record<string, unknown>;
 

@@ -12,7 +12,7 @@ import type {
   SearchWire,
   TitleDetailResponseWire,
   TitleListWire,
-} from '../../../../lib/api-types/catalog';
+} from '../../../../lib/api-types/schemas/catalog';
 import { ApiError } from '../../errors';
 import { featuredTitle, genreRows, HOME_ARTICLES, HOME_ROW, relatedTitles } from './home';
 import { articleOrder, newOrder, popularOrder, titleSortOrder, type TitleSort } from './orders';

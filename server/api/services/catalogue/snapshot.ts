@@ -5,7 +5,7 @@
  * live play counts (plays.ts).
  */
 import type pg from 'pg';
-import type { AgeRating, ArticleWire, ScreenshotImageWire, TitleWire } from '../../../../lib/api-types/catalog';
+import type { AgeRating, ArticleWire, ScreenshotImageWire, TitleWire } from '../../../../lib/api-types/schemas/catalog';
 import { normalizeForSearch } from '../../../../lib/search/normalize';
 import type { Article, Brand, Title } from './types';
 

@@ -1,13 +1,12 @@
 /**
  * The catalogue as the seed reads it from the repository and as the api holds it in memory.
- * Wire shapes (snake_case) are in lib/api-types/catalog.ts; wire.ts maps these to them.
+ * Wire shapes (snake_case) are in lib/api-types/schemas/catalog.ts; wire.ts maps these to them.
  */
-import type { AgeRating, ScreenshotImageWire } from '../../../../lib/api-types/catalog';
-import type { ArticleFields } from '../../../../lib/types/article';
+import type { AgeRating, ArticleFields, ScreenshotImageWire } from '../../../../lib/api-types/schemas/catalog';
 
-export const AGE_RATINGS: readonly AgeRating[] = ['all', 'r15', 'r18'];
-export const GAME_ID_RE = /^[a-z0-9][a-z0-9-]{0,63}$/;
-export const SLUG_RE = /^[a-z0-9][a-z0-9-]{0,127}$/;
+/** An article's slug (its content/magazine/<slug>.md; the /v1/magazine/:slug path parameter). */
+export const SLUG_PATTERN = '^[a-z0-9][a-z0-9-]{0,127}$';
+export const SLUG_RE = new RegExp(SLUG_PATTERN);
 export const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
 export interface Brand {

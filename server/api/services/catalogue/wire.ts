@@ -1,4 +1,4 @@
-/** Catalogue records → the wire shapes of lib/api-types/catalog.ts. */
+/** Catalogue records → the wire shapes of lib/api-types/schemas/catalog.ts. */
 import type {
   AgeRating,
   ArticleSummaryWire,
@@ -6,7 +6,7 @@ import type {
   BrandWire,
   TitleDetailWire,
   TitleWire,
-} from '../../../../lib/api-types/catalog';
+} from '../../../../lib/api-types/schemas/catalog';
 import type { CatalogueSnapshot, CatalogueTitle } from './snapshot';
 import type { Article, Brand } from './types';
 

@@ -1,0 +1,68 @@
+/**
+ * What every drawing module shares: the palette, rounded rectangles, ellipsised text, the date
+ * format of the save slots, and the cache of static layers (drawn once, blitted each frame).
+ */
+
+export const ACCENT = '#ff86ad';
+export const ACCENT_2 = '#ffc58a';
+export const PANEL = 'rgba(14, 18, 40, 0.86)';
+
+export const dateFmt = (() => {
+  try {
+    return new Intl.DateTimeFormat('ja-JP', {
+      timeZone: 'Asia/Tokyo',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+  } catch {
+    return null;
+  }
+})();
+
+/** Starts a rounded-rectangle path (fill or stroke it). */
+export function rr(ctx: CanvasRenderingContext2D, x: number, y: number, w: number, h: number, r: number): void {
+  ctx.beginPath();
+  ctx.roundRect(x, y, w, h, r);
+}
+
+export function ellipsize(ctx: CanvasRenderingContext2D, text: string, maxWidth: number): string {
+  if (ctx.measureText(text).width <= maxWidth) return text;
+  const chars = Array.from(text);
+  while (chars.length && ctx.measureText(chars.join('') + '…').width > maxWidth) chars.pop();
+  return chars.join('') + '…';
+}
+
+/**
+ * Static layers drawn once and blitted each frame (software raster: every full-screen effect
+ * costs). A layer is redrawn when its key changes, when fonts land (`fontEpoch`) or when art
+ * lands (`artEpoch()`).
+ */
+export class Layers {
+  private layers = new Map<string, { key: string; canvas: HTMLCanvasElement }>();
+  fontEpoch = 0;
+
+  constructor(private readonly artEpoch: () => number) {}
+
+  get(name: string, key: string, w: number, h: number, draw: (g: CanvasRenderingContext2D) => void): HTMLCanvasElement {
+    let l = this.layers.get(name);
+    // fonts and art that land later redraw the cached layers
+    const fullKey = `${key}|${this.fontEpoch}|${this.artEpoch()}`;
+    if (!l) {
+      const c = document.createElement('canvas');
+      l = { key: '', canvas: c };
+      this.layers.set(name, l);
+    }
+    if (l.key !== fullKey) {
+      l.canvas.width = w;
+      l.canvas.height = h;
+      const g = l.canvas.getContext('2d')!;
+      g.clearRect(0, 0, w, h);
+      draw(g);
+      l.key = fullKey;
+    }
+    return l.canvas;
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * The one error envelope of our HTTP servers, as a server sends it: `{ status: "error", error:
+ * { code, message } }` with the codes and Japanese messages of lib/api-types/errors.ts. Here live
+ * the pieces every Fastify server needs to answer with it: the HTTP status of each code, the
+ * typed error to throw, the body, the response schemas and the code of a failure Fastify itself
+ * raised. The game host's agent (server/host/routes/errors.ts) answers with these; the api's
+ * server/api/errors.ts and plugins/errors.ts hold the same pieces and can import them from here.
+ */
+import { Type } from '@sinclair/typebox';
+import type { FastifyError } from 'fastify';
+import { API_ERROR_MESSAGES, type ApiErrorCode, type ApiErrorResponse } from '../../lib/api-types/errors';
+import { API_ERROR_SCHEMA_ID, type ApiErrorSchema } from '../../lib/api-types/schemas/common';
+
+/** HTTP status of each error code. A `Record`, so adding a code without a status fails typecheck. */
+export const ERROR_HTTP_STATUS: Record<ApiErrorCode, number> = {
+  invalid_request: 400,
+  unauthorized: 401,
+  token_invalid: 401,
+  token_expired: 401,
+  token_revoked: 401,
+  user_disabled: 401,
+  forbidden: 403,
+  not_found: 404,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  service_unavailable: 503,
+  internal: 500,
+  game_not_found: 404,
+  session_not_found: 404,
+  instance_limit: 409,
+  verified_required: 403,
+  no_capacity: 503,
+  session_not_ready: 409,
+  session_closed: 409,
+  screenshot_not_found: 404,
+  host_not_found: 404,
+  article_not_found: 404,
+  bookmark_not_found: 404,
+};
+
+/**
+ * Throw this from a route, hook or service to answer with a typed error. The message must be
+ * safe to show to a user; put details for us in `cause` (logged, never sent).
+ */
+export class ApiError extends Error {
+  readonly code: ApiErrorCode;
+  readonly statusCode: number;
+
+  constructor(code: ApiErrorCode, message: string = API_ERROR_MESSAGES[code], options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ApiError';
+    this.code = code;
+    this.statusCode = ERROR_HTTP_STATUS[code];
+  }
+}
+
+export function errorBody(code: ApiErrorCode, message: string = API_ERROR_MESSAGES[code]): ApiErrorResponse {
+  return { status: 'error', error: { code, message } };
+}
+
+/** The error envelope by reference: register ApiErrorSchema (lib/api-types/schemas/common) once with app.addSchema. */
+const ApiErrorRef = Type.Unsafe<ApiErrorSchema>(Type.Ref(API_ERROR_SCHEMA_ID));
+
+/** Spread into a route's `response` schema: every 4xx and 5xx answer has the error shape. */
+export const errorResponses = { '4xx': ApiErrorRef, '5xx': ApiErrorRef };
+
+/**
+ * The code of a failure Fastify or a plugin raised itself: schema validation, the body parser
+ * (too large, bad JSON, wrong content type) and any other error carrying a status. Anything
+ * without a 4xx status is `internal` (a bug: log it, never send its text).
+ */
+export function frameworkErrorCode(error: FastifyError): ApiErrorCode {
+  if (error.validation) return 'invalid_request';
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'payload_too_large';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'unsupported_media_type';
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not_found';
+  if (status === 413) return 'payload_too_large';
+  if (status === 415) return 'unsupported_media_type';
+  if (status === 429) return 'rate_limited';
+  if (status === 503) return 'service_unavailable';
+  if (status >= 400 && status < 500) return 'invalid_request';
+  return 'internal';
+}
+
+const CONTEXT_LABEL: Record<string, string> = {
+  body: '本文',
+  querystring: 'クエリ',
+  params: 'パス',
+  headers: 'ヘッダー',
+};
+
+/** The message of a schema violation: names the offending field (never ajv's English text, which may echo the input). */
+export function validationMessage(error: FastifyError): string {
+  const first = error.validation?.[0];
+  const context = CONTEXT_LABEL[error.validationContext ?? ''] ?? '';
+  const missing = (first?.params as { missingProperty?: unknown } | undefined)?.missingProperty;
+  const field = [first?.instancePath?.replace(/^\//, '').replace(/\//g, '.'), typeof missing === 'string' ? missing : '']
+    .filter(Boolean)
+    .join('.');
+  const where = [context, field.slice(0, 64)].filter(Boolean).join(': ');
+  return where ? `リクエストの内容が正しくありません（${where}）。` : API_ERROR_MESSAGES.invalid_request;
+}
