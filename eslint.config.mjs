@@ -20,6 +20,12 @@ import nextTs from 'eslint-config-next/typescript';
 
 /** Start of a path into the repository's top folder: the `@/` alias or any run of `../`. */
 const ROOT = String.raw`^(?:@/|(?:\.\./)+)`;
+/**
+ * The same for server/ and runtime/, whose files sit at least two folders below the top
+ * (server/api/app.ts, runtime/src/main.ts): a single `../` stays inside their own tree, so a
+ * sibling module that happens to be called store.ts or pages.ts is not taken for the web app's.
+ */
+const ROOT_DEEP = String.raw`^(?:@/|(?:\.\./){2,})`;
 /** End of a module path: the end, a sub-path, or a source extension. */
 const END = String.raw`(?:/|\.[cm]?[jt]sx?$|$)`;
 
@@ -54,7 +60,7 @@ const noTesting = {
 /** lib/ modules the api, the host and the runtime share with the browser (the wire contracts). */
 const SHARED_LIB = String.raw`lib/(?!api-types/|streaming/(?:messages|types|signal)(?:\.[jt]s)?$|search/normalize(?:\.[jt]s)?$)`;
 const serverLib = {
-  regex: `${ROOT}${SHARED_LIB}`,
+  regex: `${ROOT_DEEP}${SHARED_LIB}`,
   message: 'server/ and runtime/ import from lib/ only the shared wire modules: lib/api-types/**, lib/streaming/{messages,types,signal}, lib/search/normalize.',
 };
 /**
@@ -62,11 +68,11 @@ const serverLib = {
  * are the publishing and subscribing ends of lib/streaming: they may also use its webrtc adapters.
  */
 const hostPageLib = {
-  regex: `${ROOT}${SHARED_LIB.replace('(?!', '(?!streaming/webrtc/|')}`,
+  regex: `${ROOT_DEEP}${SHARED_LIB.replace('(?!', '(?!streaming/webrtc/|')}`,
   message: serverLib.message + ' The host runtime page may also use lib/streaming/webrtc.',
 };
 const serverNoWeb = {
-  regex: `${ROOT}(?:pages|components|store)${END}`,
+  regex: `${ROOT_DEEP}(?:pages|components|store)${END}`,
   message: 'server/ never imports the web app (pages, components, store).',
 };
 

@@ -1,16 +1,10 @@
 /**
  * The game-session vocabulary (docs/sessions.md) that both sides need at run time: the session
- * states (declared here and nowhere else), failure and close reasons, and the collect limits.
+ * states (declared here and nowhere else), failure and close reasons, providers and the collect
+ * limits (the open demo's id is in ./openDemo.ts: it reads the environment).
  * Plain constants, so browser code may import them. The answers' shapes (TypeBox schemas and
  * their types) are in ./schemas/sessions.ts, built from these.
  */
-
-/**
- * The one title a visitor (anonymous or signed out) may play: the api starts it for anyone, and
- * its play page is open (spec section 4). The open demo that games/ ships; overridable for
- * deployments that pick another demo (the api and the web must be given the same value).
- */
-export const OPEN_PLAY_GAME_ID = process.env.NEXT_PUBLIC_OPEN_PLAY_GAME_ID || 'hajimari-no-eki';
 
 /** Session states, in lifecycle order (DESIGN section 4). */
 export const SESSION_STATES = ['queued', 'allocating', 'starting', 'ready', 'playing', 'closing', 'closed', 'failed'] as const;

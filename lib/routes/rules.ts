@@ -2,7 +2,7 @@
  * Route rules: the one place that says who may open which page (spec section 2).
  * Keys are Next.js route patterns (router.pathname), so dynamic pages are listed once.
  */
-import { OPEN_PLAY_GAME_ID } from '@/lib/api-types/sessions';
+import { OPEN_PLAY_GAME_ID } from '@/lib/api-types/openDemo';
 
 export { OPEN_PLAY_GAME_ID };
 

@@ -13,13 +13,9 @@
  * every other part of the request, a schema violation is 400 invalid_request.
  */
 import { Type } from '@sinclair/typebox';
-import { API_ERROR_SCHEMA_ID, type ApiErrorSchema } from '../../lib/api-types/schemas/common';
-
-/** The one error envelope, by reference (plugins/errors.ts registers ApiErrorSchema). */
-const ApiErrorRef = Type.Unsafe<ApiErrorSchema>(Type.Ref(API_ERROR_SCHEMA_ID));
 
 /** Spread into a route's `response` schema: every 4xx and 5xx answer has the error shape. */
-export const errorResponses = { '4xx': ApiErrorRef, '5xx': ApiErrorRef };
+export { errorResponses } from '../shared/errors';
 
 /** For routes without params (or a body): declares "nothing expected" explicitly. */
 export const NoParams = Type.Object({}, { additionalProperties: false });

@@ -20,9 +20,7 @@ export function bridgeBundle(): Promise<string> {
       minify: false,
       sourcemap: 'inline',
       logLevel: 'silent',
-      // the page has no environment: shared modules that read one (lib/api-types/sessions.ts's
-      // NEXT_PUBLIC_* defaults, inlined by Next.js in the web app) get an empty one here
-      define: { 'process.env.NODE_ENV': '"production"', 'process.env': '{}' },
+      define: { 'process.env.NODE_ENV': '"production"' },
     })
     .then((r) => r.outputFiles[0].text)
     .catch((e: unknown) => {

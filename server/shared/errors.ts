@@ -3,8 +3,8 @@
  * { code, message } }` with the codes and Japanese messages of lib/api-types/errors.ts. Here live
  * the pieces every Fastify server needs to answer with it: the HTTP status of each code, the
  * typed error to throw, the body, the response schemas and the code of a failure Fastify itself
- * raised. The game host's agent (server/host/routes/errors.ts) answers with these; the api's
- * server/api/errors.ts and plugins/errors.ts hold the same pieces and can import them from here.
+ * raised. The game host's agent (server/host/routes/errors.ts) and the api (server/api/errors.ts,
+ * plugins/errors.ts, schemas.ts) both answer with these.
  */
 import { Type } from '@sinclair/typebox';
 import type { FastifyError } from 'fastify';

@@ -71,8 +71,11 @@ export type StartSessionBody = Static<typeof StartSessionBody>;
 export const HostSessionParams = closed({ sessionId: Type.String({ pattern: HOST_SESSION_ID_PATTERN }) });
 export type HostSessionParams = Static<typeof HostSessionParams>;
 
+/** A host's or the api's short reason (e.g. runtime_crashed, idle): lower-case words. */
+export const REPORT_REASON_PATTERN = '^[a-z0-9_]{1,64}$';
+
 /** Query of DELETE {host}/sessions/:sessionId. */
-export const StopSessionQuery = Type.Object({ reason: Type.Optional(Type.String({ maxLength: 64 })) });
+export const StopSessionQuery = Type.Object({ reason: Type.Optional(Type.String({ pattern: REPORT_REASON_PATTERN })) });
 export type StopSessionQuery = Static<typeof StopSessionQuery>;
 
 // ── host → api: registry ──────────────────────────────────────────────────────────────────
@@ -120,9 +123,6 @@ export type ReportParams = Static<typeof ReportParams>;
 /** The states a host reports (the api owns the others). */
 export const HOST_REPORTED_STATES = ['starting', 'ready', 'playing', 'closed', 'failed'] as const;
 export type HostReportedState = (typeof HOST_REPORTED_STATES)[number];
-
-/** A host's short reason (e.g. runtime_crashed): lower-case words. */
-export const REPORT_REASON_PATTERN = '^[a-z0-9_]{1,64}$';
 
 /** POST /internal/sessions/:sessionId/state */
 export const StateReportBody = closed({

@@ -51,9 +51,9 @@ export type SessionForceCloseAnswer = Static<typeof SessionForceCloseAnswer>;
 
 /** One STUN/TURN server, as RTCIceServer. */
 export const IceServerSchema = closed({
-  urls: Type.Union([Type.String(), Type.Array(Type.String())]),
-  username: Type.Optional(Type.String()),
-  credential: Type.Optional(Type.String()),
+  urls: Type.Union([Type.String({ maxLength: 512 }), Type.Array(Type.String({ maxLength: 512 }), { maxItems: 8 })]),
+  username: Type.Optional(Type.String({ maxLength: 512 })),
+  credential: Type.Optional(Type.String({ maxLength: 512 })),
 });
 export type IceServer = Static<typeof IceServerSchema>;
 

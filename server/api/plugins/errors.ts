@@ -11,6 +11,7 @@ import fp from 'fastify-plugin';
 import type { ApiErrorCode } from '../../../lib/api-types/errors';
 import { ApiErrorSchema } from '../../../lib/api-types/schemas/common';
 import { isDatabaseUnavailable } from '../db/pool';
+import { frameworkErrorCode, validationMessage } from '../../shared/errors';
 import { ApiError, ERROR_HTTP_STATUS, errorBody } from '../errors';
 
 /** The typed 404 codes (`not_found`, `session_not_found`, …). */
@@ -61,43 +62,9 @@ function classify(error: FastifyError, request: FastifyRequest): { code: ApiErro
     if (notFound && error.validationContext === 'params') return { code: notFound };
     return { code: 'invalid_request', message: validationMessage(error) };
   }
-  switch (error.code) {
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { code: 'payload_too_large' };
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { code: 'unsupported_media_type' };
-  }
   if (isDatabaseUnavailable(error)) return { code: 'service_unavailable' };
-  // Errors Fastify or a plugin raised with a 4xx status (bad JSON, bad content-length, ...).
-  const status = error.statusCode ?? 500;
-  if (status === 401) return { code: 'unauthorized' };
-  if (status === 403) return { code: 'forbidden' };
-  if (status === 404) return { code: 'not_found' };
-  if (status === 413) return { code: 'payload_too_large' };
-  if (status === 415) return { code: 'unsupported_media_type' };
-  if (status === 429) return { code: 'rate_limited' };
-  if (status === 503) return { code: 'service_unavailable' };
-  if (status >= 400 && status < 500) return { code: 'invalid_request' };
-  return { code: 'internal' };
-}
-
-const CONTEXT_LABEL: Record<string, string> = {
-  body: '本文',
-  querystring: 'クエリ',
-  params: 'パス',
-  headers: 'ヘッダー',
-};
-
-/** Names the offending field (never ajv's English text, which may echo the input). */
-function validationMessage(error: FastifyError): string {
-  const first = error.validation?.[0];
-  const context = CONTEXT_LABEL[error.validationContext ?? ''] ?? '';
-  const missing = (first?.params as { missingProperty?: unknown } | undefined)?.missingProperty;
-  const field = [first?.instancePath?.replace(/^\//, '').replace(/\//g, '.'), typeof missing === 'string' ? missing : '']
-    .filter(Boolean)
-    .join('.');
-  const where = [context, field.slice(0, 64)].filter(Boolean).join(': ');
-  return where ? `リクエストの内容が正しくありません（${where}）。` : 'リクエストの内容が正しくありません。';
+  // Errors Fastify or a plugin raised itself (too large, bad JSON, bad content type, ...).
+  return { code: frameworkErrorCode(error) };
 }
 
 export default fp(errorsPlugin, { name: 'yumecast-errors', fastify: '5.x' });

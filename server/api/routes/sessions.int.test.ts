@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
 import { jwtVerify } from 'jose';
-import { OPEN_PLAY_GAME_ID } from '../../../lib/api-types/sessions';
+import { OPEN_PLAY_GAME_ID } from '../../../lib/api-types/openDemo';
 import { FakeHost } from '../testing/fake-host';
 import {
   request,

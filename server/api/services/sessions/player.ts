@@ -7,7 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { SessionListAnswer, SessionStatusAnswer, SessionTokenAnswer } from '../../../../lib/api-types/schemas/sessions';
-import { isLiveSessionState, LIVE_SESSION_STATES, OPEN_PLAY_GAME_ID } from '../../../../lib/api-types/sessions';
+import { OPEN_PLAY_GAME_ID } from '../../../../lib/api-types/openDemo';
+import { isLiveSessionState, LIVE_SESSION_STATES } from '../../../../lib/api-types/sessions';
 import type { QualityLevel } from '../../../../lib/streaming/messages';
 import { ApiError } from '../../errors';
 import { withTransaction, type SessionRow } from '../sessionStore';
