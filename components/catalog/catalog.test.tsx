@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { renderWithStore } from '@/test/renderWithStore';
+import { renderWithProviders } from '@/test/renderWithProviders';
 import { resetSafeCheck, saveSafeCheck } from '@/lib/storage/safeCheck';
 import { OVER_18_ANSWER } from '@/lib/safecheck/ageGate';
 import type { GameSummary } from '@/lib/types/game';
@@ -44,7 +44,7 @@ beforeEach(() => act(() => resetSafeCheck()));
 
 describe('GameCard', () => {
   it('links to the title page with title, brand and key art through the image optimiser', () => {
-    renderWithStore(<GameCard game={game('a b', { ageRating: 'r15' })} />);
+    renderWithProviders(<GameCard game={game('a b', { ageRating: 'r15' })} />);
     const card = screen.getByTestId('game-card');
     expect(card).toHaveAttribute('href', '/title/a%20b');
     expect(card).toHaveTextContent('タイトルa b');
@@ -56,7 +56,7 @@ describe('GameCard', () => {
 
 describe('rows and grids under the safe check', () => {
   it('leave age-rated titles out until the user confirms being over 18', () => {
-    renderWithStore(<TitleRow title="新着タイトル" games={[game('a'), adult]} testId="row" />);
+    renderWithProviders(<TitleRow title="新着タイトル" games={[game('a'), adult]} testId="row" />);
     expect(screen.getAllByTestId('game-card')).toHaveLength(1);
     expect(screen.queryByText('大人のタイトル')).toBeNull();
     act(() => saveSafeCheck(OVER_18_ANSWER));
@@ -67,12 +67,12 @@ describe('rows and grids under the safe check', () => {
   });
 
   it('render no row at all when nothing is left to show', () => {
-    renderWithStore(<TitleRow title="恋愛" games={[adult]} testId="row" />);
+    renderWithProviders(<TitleRow title="恋愛" games={[adult]} testId="row" />);
     expect(screen.queryByTestId('row')).toBeNull();
   });
 
   it('say how many titles a grid keeps back, and answering はい there shows them', () => {
-    renderWithStore(<TitleGrid games={[game('a'), adult]} noticeHidden />);
+    renderWithProviders(<TitleGrid games={[game('a'), adult]} noticeHidden />);
     expect(screen.getByTestId('hidden-titles-notice')).toHaveTextContent('18歳以上向けのタイトルが1件あります');
     fireEvent.click(screen.getByTestId('age-confirm-open'));
     fireEvent.click(screen.getByTestId('age-gate-yes'));
@@ -81,7 +81,7 @@ describe('rows and grids under the safe check', () => {
   });
 
   it('keep titles hidden, and stop asking, after いいえ', () => {
-    renderWithStore(<TitleGrid games={[adult, game('a')]} noticeHidden />);
+    renderWithProviders(<TitleGrid games={[adult, game('a')]} noticeHidden />);
     fireEvent.click(screen.getByTestId('age-confirm-open'));
     fireEvent.click(screen.getByTestId('age-gate-no'));
     expect(screen.queryByTestId('hidden-titles-notice')).toBeNull();
@@ -90,7 +90,7 @@ describe('rows and grids under the safe check', () => {
   });
 
   it('hide articles about age-rated titles like the titles', () => {
-    renderWithStore(<ArticleList articles={[article('a'), article('b', 'r18')]} noticeHidden />);
+    renderWithProviders(<ArticleList articles={[article('a'), article('b', 'r18')]} noticeHidden />);
     expect(screen.getAllByTestId('article-card')).toHaveLength(1);
     expect(screen.getByTestId('article-card')).toHaveAttribute('href', '/magazine/a');
     expect(screen.getByTestId('hidden-titles-notice')).toHaveTextContent('18歳以上向けの記事が1件あります');
@@ -107,7 +107,7 @@ describe('HomeRows', () => {
   };
 
   it('features the first title the safe check shows, and every non-empty row', () => {
-    renderWithStore(<HomeRows home={home} />);
+    renderWithProviders(<HomeRows home={home} />);
     expect(screen.getByTestId('featured-title')).toHaveTextContent('タイトルnew');
     expect(screen.getByTestId('featured-play')).toHaveAttribute('href', '/play/new');
     expect(screen.getByTestId('row-new')).toBeInTheDocument();
@@ -121,7 +121,7 @@ describe('HomeRows', () => {
   });
 
   it('says so in Japanese when the catalogue is empty', () => {
-    renderWithStore(<HomeRows home={{ featured: null, newTitles: [], popular: [], genres: [], articles: [] }} />);
+    renderWithProviders(<HomeRows home={{ featured: null, newTitles: [], popular: [], genres: [], articles: [] }} />);
     expect(screen.getByTestId('empty-state')).toHaveTextContent('まだ公開中のタイトルはありません');
   });
 });

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { renderWithStore } from '@/test/renderWithStore';
+import { renderWithProviders } from '@/test/renderWithProviders';
 import type { SearchResult } from '@/lib/api/catalog';
 import type { GameSummary } from '@/lib/types/game';
 import { resetSafeCheck } from '@/lib/storage/safeCheck';
@@ -57,21 +57,21 @@ beforeEach(() => {
 
 describe('search page', () => {
   it('starts with popular titles and genres to try', () => {
-    renderWithStore(<Search {...base} popular={[game('a', '星降る図書館')]} genres={['恋愛', 'ファンタジー']} />);
+    renderWithProviders(<Search {...base} popular={[game('a', '星降る図書館')]} genres={['恋愛', 'ファンタジー']} />);
     expect(screen.getByTestId('empty-state')).toHaveTextContent('タイトル名・ブランド・タグで検索できます');
     expect(screen.getByTestId('search-genres')).toHaveTextContent('恋愛');
     expect(screen.getByTestId('search-popular')).toHaveTextContent('星降る図書館');
   });
 
   it('shows the server-rendered results in the api order and records the search event', () => {
-    renderWithStore(<Search {...base} q="と" result={result('と', [game('b', '二番'), game('a', '一番')])} />);
+    renderWithProviders(<Search {...base} q="と" result={result('と', [game('b', '二番'), game('a', '一番')])} />);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('「と」の検索結果');
     expect(screen.getAllByTestId('game-card').map((c) => c.textContent)).toEqual([expect.stringContaining('二番'), expect.stringContaining('一番')]);
     expect(trackMock).toHaveBeenCalledWith('search', expect.objectContaining({ search_term: 'と', result_count: 2 }));
   });
 
   it('says nothing matched, with the api suggestions as searches', () => {
-    renderWithStore(<Search {...base} q="zzz" result={result('zzz', [], { suggestions: ['はじまりの駅'] })} />);
+    renderWithProviders(<Search {...base} q="zzz" result={result('zzz', [], { suggestions: ['はじまりの駅'] })} />);
     expect(screen.getByTestId('empty-state')).toHaveTextContent('「zzz」に一致するタイトルは見つかりませんでした');
     expect(screen.getByRole('link', { name: 'はじまりの駅' })).toHaveAttribute('href', `/search?q=${encodeURIComponent('はじまりの駅')}`);
   });
@@ -79,7 +79,7 @@ describe('search page', () => {
   it('searches as the user types, once per pause, and moves the URL along (shallow)', async () => {
     jest.useFakeTimers();
     searchMock.mockResolvedValue(result('しぐなる', [game('s', 'シグナル')]));
-    renderWithStore(<Search {...base} />);
+    renderWithProviders(<Search {...base} />);
     const box = screen.getByTestId('search-input');
     fireEvent.change(box, { target: { value: 'し' } });
     fireEvent.change(box, { target: { value: 'しぐなる' } });
@@ -96,7 +96,7 @@ describe('search page', () => {
 
   it('loads the next page with the cursor and appends it', async () => {
     searchMock.mockResolvedValueOnce(result('a', [game('c', '三番')]));
-    renderWithStore(<Search {...base} q="a" result={result('a', [game('a', '一番'), game('b', '二番')], { nextCursor: 'n1', total: 3 })} />);
+    renderWithProviders(<Search {...base} q="a" result={result('a', [game('a', '一番'), game('b', '二番')], { nextCursor: 'n1', total: 3 })} />);
     await act(async () => {
       fireEvent.click(screen.getByTestId('search-more'));
     });
@@ -106,7 +106,7 @@ describe('search page', () => {
   });
 
   it('keeps age-rated results back until the age is confirmed', () => {
-    renderWithStore(<Search {...base} q="さくら" result={result('さくら', [game('r', '桜色シグナル', { ageRating: 'r18' })])} />);
+    renderWithProviders(<Search {...base} q="さくら" result={result('さくら', [game('r', '桜色シグナル', { ageRating: 'r18' })])} />);
     expect(screen.queryByTestId('game-card')).toBeNull();
     expect(screen.getByTestId('hidden-titles-notice')).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('age-confirm-open'));
@@ -115,7 +115,7 @@ describe('search page', () => {
   });
 
   it('says nothing matched when the only results are age-rated and the answer was いいえ', () => {
-    renderWithStore(<Search {...base} q="さくら" result={result('さくら', [game('r', '桜色シグナル', { ageRating: 'r18' })])} />);
+    renderWithProviders(<Search {...base} q="さくら" result={result('さくら', [game('r', '桜色シグナル', { ageRating: 'r18' })])} />);
     fireEvent.click(screen.getByTestId('age-confirm-open'));
     fireEvent.click(screen.getByTestId('age-gate-no'));
     expect(screen.queryByTestId('game-card')).toBeNull();
@@ -123,7 +123,7 @@ describe('search page', () => {
   });
 
   it('shows a Japanese message when the api is down', async () => {
-    renderWithStore(<Search {...base} q="a" error="カタログを読み込めませんでした。" />);
+    renderWithProviders(<Search {...base} q="a" error="カタログを読み込めませんでした。" />);
     expect(screen.getByTestId('catalog-error')).toHaveTextContent('カタログを読み込めませんでした。');
   });
 });

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { renderWithStore } from '@/test/renderWithStore';
+import { renderWithProviders } from '@/test/renderWithProviders';
 import { EmailPasswordForm } from './EmailPasswordForm';
 import { CredentialForm } from './PasswordFields';
 import { MailboxHint, mailboxHref } from './MailboxHint';
@@ -11,7 +11,7 @@ function fill(label: string, value: string) {
 describe('EmailPasswordForm', () => {
   it('validates in Japanese before calling the provider', async () => {
     const onSubmit = jest.fn(async () => ({ result: true as const }));
-    renderWithStore(<EmailPasswordForm submitLabel="登録する" confirmPassword onSubmit={onSubmit} onSuccess={jest.fn()} />);
+    renderWithProviders(<EmailPasswordForm submitLabel="登録する" confirmPassword onSubmit={onSubmit} onSuccess={jest.fn()} />);
     await act(async () => {
       fireEvent.click(screen.getByTestId('form-submit'));
     });
@@ -31,7 +31,7 @@ describe('EmailPasswordForm', () => {
 
   it('shows the provider error in Japanese and reports it', async () => {
     const onFailure = jest.fn();
-    renderWithStore(
+    renderWithProviders(
       <EmailPasswordForm submitLabel="ログイン" onSubmit={async () => ({ result: false, code: 'auth/wrong-password' })} onSuccess={jest.fn()} onFailure={onFailure} />,
     );
     fill('メールアドレス', ' a@example.com ');
@@ -44,7 +44,7 @@ describe('EmailPasswordForm', () => {
   });
 
   it('points to the mailbox when the verification mail was re-sent (local mode)', async () => {
-    renderWithStore(<EmailPasswordForm submitLabel="ログイン" onSubmit={async () => ({ result: false, code: 'notEmailVerified' })} onSuccess={jest.fn()} />);
+    renderWithProviders(<EmailPasswordForm submitLabel="ログイン" onSubmit={async () => ({ result: false, code: 'notEmailVerified' })} onSuccess={jest.fn()} />);
     fill('メールアドレス', 'a@example.com');
     fill('パスワード', 'secret-1');
     await act(async () => {
@@ -58,7 +58,7 @@ describe('CredentialForm', () => {
   it('asks for the current password and a new one twice, different from the current', async () => {
     const onSubmit = jest.fn(async () => ({ result: true as const }));
     const onSuccess = jest.fn();
-    renderWithStore(<CredentialForm fields={{ current: true, newPassword: true }} submitLabel="変更" onSubmit={onSubmit} onSuccess={onSuccess} />);
+    renderWithProviders(<CredentialForm fields={{ current: true, newPassword: true }} submitLabel="変更" onSubmit={onSubmit} onSuccess={onSuccess} />);
     fill('現在のパスワード', 'same-pass');
     fill('新しいパスワード', 'same-pass');
     fill('新しいパスワード（確認）', 'same-pass');
@@ -78,7 +78,7 @@ describe('CredentialForm', () => {
 
 describe('MailboxHint', () => {
   it('links to the local mailbox, filtered by address', () => {
-    renderWithStore(<MailboxHint email="a+b@example.com" />);
+    renderWithProviders(<MailboxHint email="a+b@example.com" />);
     expect(screen.getByTestId('mailbox-link')).toHaveAttribute('href', mailboxHref('a+b@example.com'));
     expect(mailboxHref('a+b@example.com')).toBe('/dev/mailbox?email=a%2Bb%40example.com');
   });

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { renderWithStore } from '@/test/renderWithStore';
+import { renderWithProviders } from '@/test/renderWithProviders';
 import { TabBar } from './TabBar';
 import { TAB_BAR_HEIGHT } from '@/styles/breakpoints';
 
@@ -14,7 +14,7 @@ jest.mock('next/link', () => {
 
 describe('TabBar', () => {
   it('has four Japanese tabs in order and highlights the current one', () => {
-    renderWithStore(<TabBar path="/mylist/history" />);
+    renderWithProviders(<TabBar path="/mylist/history" />);
     const links = screen.getAllByRole('link', { hidden: true });
     expect(links.map((l) => l.textContent)).toEqual(['ホーム', 'さがす', 'マイリスト', '設定']);
     expect(links.map((l) => l.getAttribute('href'))).toEqual(['/', '/search', '/mylist', '/settings']);
@@ -22,7 +22,7 @@ describe('TabBar', () => {
     expect(screen.getByRole('link', { name: 'ホーム', hidden: true })).not.toHaveAttribute('aria-current');
   });
   it('is 51 px high', () => {
-    renderWithStore(<TabBar path="/" />);
+    renderWithProviders(<TabBar path="/" />);
     expect(TAB_BAR_HEIGHT).toBe(51);
     expect(getComputedStyle(screen.getByTestId('tab-bar')).height).toBe('51px');
   });

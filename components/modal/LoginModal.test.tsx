@@ -3,7 +3,7 @@
  * lib/auth/useSocialLogin: the redirect is a double, so the steps and the spinner are checked here.
  */
 import { act, fireEvent, screen } from '@testing-library/react';
-import { renderWithStore } from '@/test/renderWithStore';
+import { renderWithProviders } from '@/test/renderWithProviders';
 import { LoginModal } from './LoginModal';
 import { LOGIN_SPINNER_RESET_MS } from '@/lib/auth/useSocialLogin';
 import { logoutBeforeSocialLogin, startRedirect } from '@/lib/auth/social';
@@ -26,7 +26,7 @@ describe('login modal flow (spec section 4)', () => {
     const onClose = jest.fn();
     let resolveRedirect: () => void = () => undefined;
     redirect.mockImplementationOnce(() => new Promise<void>((r) => (resolveRedirect = r)));
-    renderWithStore(<LoginModal onClose={onClose} href="/mylist" />);
+    renderWithProviders(<LoginModal onClose={onClose} href="/mylist" />);
     await act(async () => {
       fireEvent.click(screen.getByTestId('social-login'));
     });
@@ -45,7 +45,7 @@ describe('login modal flow (spec section 4)', () => {
     const onClose = jest.fn();
     const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     redirect.mockRejectedValueOnce(Object.assign(new Error('x'), { code: 'auth/network-request-failed' }));
-    const { store } = renderWithStore(<LoginModal onClose={onClose} />);
+    const { store } = renderWithProviders(<LoginModal onClose={onClose} />);
     await act(async () => {
       fireEvent.click(screen.getByTestId('social-login'));
     });
@@ -68,7 +68,7 @@ describe('login modal flow (spec section 4)', () => {
 
   it('ignores a second click while running', async () => {
     redirect.mockImplementationOnce(() => new Promise(() => undefined));
-    renderWithStore(<LoginModal onClose={jest.fn()} />);
+    renderWithProviders(<LoginModal onClose={jest.fn()} />);
     const button = screen.getByTestId('social-login');
     await act(async () => {
       fireEvent.click(button);

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { renderWithStore } from '@/test/renderWithStore';
+import { renderWithProviders } from '@/test/renderWithProviders';
 import { ModalLayer, MODAL_TRANSITION_MS } from './ModalLayer';
 import { displayModal } from '@/store/slices/modal';
 import { ToastStack } from '@/components/toast/ToastStack';
@@ -18,7 +18,7 @@ afterEach(() => jest.useRealTimers());
 
 describe('modal layer', () => {
   it('shows the login modal with the spec texts and links, and locks body scroll', () => {
-    const { store } = renderWithStore(<ModalLayer />);
+    const { store } = renderWithProviders(<ModalLayer />);
     act(() => {
       store.dispatch(displayModal({ node: 'login' }));
     });
@@ -33,7 +33,7 @@ describe('modal layer', () => {
   });
 
   it('closes on the close button and on the backdrop, after the 500 ms transition', () => {
-    const { store } = renderWithStore(<ModalLayer />);
+    const { store } = renderWithProviders(<ModalLayer />);
     act(() => {
       store.dispatch(displayModal({ node: 'message', props: { title: 'お知らせ', message: '本文' } }));
     });
@@ -54,7 +54,7 @@ describe('modal layer', () => {
   });
 
   it('does not close when the dialog itself is clicked', () => {
-    const { store } = renderWithStore(<ModalLayer />);
+    const { store } = renderWithProviders(<ModalLayer />);
     act(() => {
       store.dispatch(displayModal({ node: 'message', props: { message: 'x' } }));
     });
@@ -67,7 +67,7 @@ describe('modal layer', () => {
   });
 
   it('social login shows a spinner in place of the button and hides the e-mail link', async () => {
-    const { store } = renderWithStore(<ModalLayer />);
+    const { store } = renderWithProviders(<ModalLayer />);
     act(() => {
       store.dispatch(displayModal({ node: 'login' }));
     });
@@ -82,7 +82,7 @@ describe('modal layer', () => {
 
 describe('toast stack', () => {
   it('stacks toasts and removes them after their duration', () => {
-    const { store } = renderWithStore(<ToastStack />);
+    const { store } = renderWithProviders(<ToastStack />);
     act(() => {
       store.dispatch(pushToast('success', { message: '保存しました', durationMs: 1000 }));
       store.dispatch(pushToast('error', { message: '失敗しました', durationMs: 0 }));

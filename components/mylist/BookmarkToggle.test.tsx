@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { renderWithStore } from '@/test/renderWithStore';
+import { renderWithProviders } from '@/test/renderWithProviders';
 import { ApiClientError } from '@/lib/api/client';
 import { testUser, userState } from '@/lib/mylist/testFixtures';
 import { BookmarkToggle } from './BookmarkToggle';
@@ -23,7 +23,7 @@ const button = () => screen.getByTestId('bookmark-toggle');
 describe('BookmarkToggle', () => {
   it('reads the state, then shows 「ブックマーク済み」 pressed', async () => {
     api.getBookmarked.mockResolvedValue(true);
-    renderWithStore(<BookmarkToggle gameId="g1" title="夢" />, { preloadedState: userState(testUser()) });
+    renderWithProviders(<BookmarkToggle gameId="g1" title="夢" />, { preloadedState: userState(testUser()) });
     expect(button()).toBeDisabled();
     await waitFor(() => expect(button()).toHaveTextContent('ブックマーク済み'));
     expect(button()).toHaveAttribute('aria-pressed', 'true');
@@ -34,7 +34,7 @@ describe('BookmarkToggle', () => {
     api.getBookmarked.mockResolvedValue(false);
     let resolve: (v: boolean) => void = () => undefined;
     api.addBookmark.mockReturnValue(new Promise<boolean>((r) => (resolve = r)));
-    renderWithStore(<BookmarkToggle gameId="g1" title="夢" />, { preloadedState: userState(testUser()) });
+    renderWithProviders(<BookmarkToggle gameId="g1" title="夢" />, { preloadedState: userState(testUser()) });
     await waitFor(() => expect(button()).toBeEnabled());
     expect(button()).toHaveAttribute('aria-pressed', 'false');
     fireEvent.click(button());
@@ -48,7 +48,7 @@ describe('BookmarkToggle', () => {
   it('rolls back and shows a Japanese toast when the server refuses', async () => {
     api.getBookmarked.mockResolvedValue(true);
     api.removeBookmark.mockRejectedValue(new ApiClientError('network', 0, '通信に失敗しました。'));
-    const { store } = renderWithStore(<BookmarkToggle gameId="g1" title="夢" />, { preloadedState: userState(testUser()) });
+    const { store } = renderWithProviders(<BookmarkToggle gameId="g1" title="夢" />, { preloadedState: userState(testUser()) });
     await waitFor(() => expect(button()).toHaveAttribute('aria-pressed', 'true'));
     fireEvent.click(button());
     expect(button()).toHaveAttribute('aria-pressed', 'false');
@@ -61,7 +61,7 @@ describe('BookmarkToggle', () => {
     ['an anonymous visitor', testUser({ isAnonymous: true })],
     ['no user', null],
   ])('opens the login modal for %s, without calling the api', (_, user) => {
-    const { store } = renderWithStore(<BookmarkToggle gameId="g1" title="夢" />, { preloadedState: userState(user) });
+    const { store } = renderWithProviders(<BookmarkToggle gameId="g1" title="夢" />, { preloadedState: userState(user) });
     expect(button()).toHaveTextContent('ブックマーク');
     expect(button()).toHaveAttribute('aria-pressed', 'false');
     fireEvent.click(button());
@@ -71,7 +71,7 @@ describe('BookmarkToggle', () => {
   });
 
   it('waits (disabled) before the first auth report', () => {
-    renderWithStore(<BookmarkToggle gameId="g1" title="夢" />, { preloadedState: userState(undefined) });
+    renderWithProviders(<BookmarkToggle gameId="g1" title="夢" />, { preloadedState: userState(undefined) });
     expect(button()).toBeDisabled();
   });
 });

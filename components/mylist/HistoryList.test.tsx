@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { renderWithStore } from '@/test/renderWithStore';
+import { renderWithProviders } from '@/test/renderWithProviders';
 import { gameSummary, testUser, userState } from '@/lib/mylist/testFixtures';
 import { HistoryList } from './HistoryList';
 
@@ -13,7 +13,7 @@ const item = (id: string, over = {}) => ({ gameId: id, game: gameSummary(id), la
 describe('HistoryList', () => {
   it('shows title, last played, total time, play count and a continue button', async () => {
     listPlayHistory.mockResolvedValue({ items: [item('a')], nextCursor: null });
-    renderWithStore(<HistoryList />, { preloadedState: userState(testUser()) });
+    renderWithProviders(<HistoryList />, { preloadedState: userState(testUser()) });
     const row = await screen.findByTestId('history-item');
     expect(within(row).getByRole('link', { name: 'タイトルa' })).toHaveAttribute('href', '/title/a');
     expect(within(row).getByText('最終プレイ 2025年3月4日 08:05')).toBeInTheDocument();
@@ -25,7 +25,7 @@ describe('HistoryList', () => {
 
   it('pages with 「もっと見る」, appending to the store', async () => {
     listPlayHistory.mockResolvedValueOnce({ items: [item('a')], nextCursor: 'c2' }).mockResolvedValueOnce({ items: [item('b', { playCount: 1 })], nextCursor: null });
-    const { store } = renderWithStore(<HistoryList />, { preloadedState: userState(testUser()) });
+    const { store } = renderWithProviders(<HistoryList />, { preloadedState: userState(testUser()) });
     fireEvent.click(await screen.findByTestId('load-more'));
     await waitFor(() => expect(screen.getAllByTestId('history-item')).toHaveLength(2));
     expect(listPlayHistory).toHaveBeenLastCalledWith({ cursor: 'c2', limit: 20 });
@@ -35,13 +35,13 @@ describe('HistoryList', () => {
 
   it('has an honest empty state', async () => {
     listPlayHistory.mockResolvedValue({ items: [], nextCursor: null });
-    renderWithStore(<HistoryList />, { preloadedState: userState(testUser()) });
+    renderWithProviders(<HistoryList />, { preloadedState: userState(testUser()) });
     expect(await screen.findByText('まだプレイ履歴はありません')).toBeInTheDocument();
   });
 
   it('says in Japanese when the history cannot be read', async () => {
     listPlayHistory.mockRejectedValue(new Error('boom'));
-    renderWithStore(<HistoryList />, { preloadedState: userState(testUser()) });
+    renderWithProviders(<HistoryList />, { preloadedState: userState(testUser()) });
     expect(await screen.findByRole('alert')).toHaveTextContent('プレイ履歴を読み込めませんでした');
   });
 });

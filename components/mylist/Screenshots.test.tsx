@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { renderWithStore } from '@/test/renderWithStore';
+import { renderWithProviders } from '@/test/renderWithProviders';
 import { ApiClientError } from '@/lib/api/client';
 import { gameSummary, testUser, userState } from '@/lib/mylist/testFixtures';
 import { ScreenshotGallery } from './ScreenshotGallery';
@@ -39,7 +39,7 @@ const verified = { preloadedState: userState(testUser()) };
 describe('screenshot gallery', () => {
   it('shows thumbnails from object URLs with the title name, and revokes them on unmount', async () => {
     api.listScreenshots.mockResolvedValue({ items: [shot()], nextCursor: null });
-    const { unmount } = renderWithStore(<ScreenshotGallery />, verified);
+    const { unmount } = renderWithProviders(<ScreenshotGallery />, verified);
     const tile = await screen.findByTestId('screenshot-tile');
     expect(tile).toHaveAttribute('href', `/mylist/screenshot/${ID}`);
     expect(tile).toHaveTextContent('タイトルg');
@@ -51,13 +51,13 @@ describe('screenshot gallery', () => {
 
   it('has an honest empty state and a Japanese failure with retry', async () => {
     api.listScreenshots.mockResolvedValueOnce({ items: [], nextCursor: null });
-    renderWithStore(<ScreenshotGallery />, verified);
+    renderWithProviders(<ScreenshotGallery />, verified);
     expect(await screen.findByText('まだスクリーンショットはありません')).toBeInTheDocument();
   });
 
   it('retries after a failure', async () => {
     api.listScreenshots.mockRejectedValueOnce(new ApiClientError('network', 0, '通信に失敗しました。')).mockResolvedValueOnce({ items: [shot()], nextCursor: null });
-    renderWithStore(<ScreenshotGallery />, verified);
+    renderWithProviders(<ScreenshotGallery />, verified);
     expect(await screen.findByRole('alert')).toHaveTextContent('通信に失敗しました。');
     fireEvent.click(screen.getByRole('button', { name: 'もう一度読み込む' }));
     expect(await screen.findByTestId('screenshot-tile')).toBeInTheDocument();
@@ -66,20 +66,20 @@ describe('screenshot gallery', () => {
 
 describe('screenshot viewer', () => {
   it('says 「見つかりません」 for a malformed id without asking the api', () => {
-    renderWithStore(<ScreenshotViewer id="../etc" />, verified);
+    renderWithProviders(<ScreenshotViewer id="../etc" />, verified);
     expect(screen.getByTestId('screenshot-not-found')).toBeInTheDocument();
     expect(api.getScreenshot).not.toHaveBeenCalled();
   });
 
   it('says 「見つかりません」 for another user’s screenshot (404)', async () => {
     api.getScreenshot.mockRejectedValue(new ApiClientError('screenshot_not_found', 404, 'x'));
-    renderWithStore(<ScreenshotViewer id={ID} />, verified);
+    renderWithProviders(<ScreenshotViewer id={ID} />, verified);
     expect(await screen.findByText('スクリーンショットが見つかりません')).toBeInTheDocument();
   });
 
   it('offers a download named <gameId>-<date>.png', async () => {
     api.getScreenshot.mockResolvedValue(shot());
-    renderWithStore(<ScreenshotViewer id={ID} />, verified);
+    renderWithProviders(<ScreenshotViewer id={ID} />, verified);
     await waitFor(() => expect(screen.getByTestId('screenshot-download')).toHaveAttribute('href', 'blob:0'));
     expect(screen.getByTestId('screenshot-download')).toHaveAttribute('download', 'g-20250304-080500.png');
   });
@@ -87,7 +87,7 @@ describe('screenshot viewer', () => {
   it('deletes only after confirming, then returns to the gallery with a toast', async () => {
     api.getScreenshot.mockResolvedValue(shot());
     api.deleteScreenshot.mockResolvedValue(undefined);
-    const { store } = renderWithStore(<ScreenshotViewer id={ID} />, verified);
+    const { store } = renderWithProviders(<ScreenshotViewer id={ID} />, verified);
     fireEvent.click(await screen.findByTestId('screenshot-delete'));
     expect(api.deleteScreenshot).not.toHaveBeenCalled();
     expect(screen.getByTestId('delete-confirm')).toHaveTextContent('削除しますか');
@@ -102,7 +102,7 @@ describe('screenshot viewer', () => {
   it('keeps the screenshot and says why when the delete fails', async () => {
     api.getScreenshot.mockResolvedValue(shot());
     api.deleteScreenshot.mockRejectedValue(new ApiClientError('network', 0, '通信に失敗しました。'));
-    const { store } = renderWithStore(<ScreenshotViewer id={ID} />, verified);
+    const { store } = renderWithProviders(<ScreenshotViewer id={ID} />, verified);
     fireEvent.click(await screen.findByTestId('screenshot-delete'));
     await act(async () => {
       fireEvent.click(screen.getByTestId('delete-confirm-yes'));

@@ -3,7 +3,7 @@
  * just after the first auth report, and starting before that fails with no token.
  */
 import { act, screen } from '@testing-library/react';
-import { renderWithStore } from '@/test/renderWithStore';
+import { renderWithProviders } from '@/test/renderWithProviders';
 import { loggedIn, setLoginErrorCode } from '@/store/slices/user';
 import type { User } from '@/lib/types/user';
 import { PlayerView } from './PlayerView';
@@ -42,7 +42,7 @@ beforeEach(() => {
 
 describe('PlayerView', () => {
   it('waits for the visitor’s anonymous sign-in before starting the session', () => {
-    const { store } = renderWithStore(<PlayerView gameId="hajimari-no-eki" title="はじまりの駅" />);
+    const { store } = renderWithProviders(<PlayerView gameId="hajimari-no-eki" title="はじまりの駅" />);
     act(() => {
       store.dispatch(loggedIn(null));
     });
@@ -55,7 +55,7 @@ describe('PlayerView', () => {
   });
 
   it('shows a Japanese failure with a retry when the visitor cannot be signed in', () => {
-    const { store } = renderWithStore(<PlayerView gameId="hajimari-no-eki" title="はじまりの駅" />);
+    const { store } = renderWithProviders(<PlayerView gameId="hajimari-no-eki" title="はじまりの駅" />);
     act(() => {
       store.dispatch(loggedIn(null));
       store.dispatch(setLoginErrorCode('auth/network-request-failed'));

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { renderWithStore } from '@/test/renderWithStore';
+import { renderWithProviders } from '@/test/renderWithProviders';
 import { loadSafeCheck, resetSafeCheck, saveSafeCheck } from '@/lib/storage/safeCheck';
 import { OVER_18_ANSWER } from '@/lib/safecheck/ageGate';
 import { GatedImage } from './GatedImage';
@@ -13,13 +13,13 @@ const imgWidths = (el: HTMLElement) => [...el.querySelectorAll('img')].map((i) =
 
 describe('safe-check gate', () => {
   it('shows all-ages art as is', () => {
-    renderWithStore(art('all'));
+    renderWithProviders(art('all'));
     expect(screen.getByAltText('キービジュアル')).toBeInTheDocument();
     expect(screen.queryByTestId('age-gate')).toBeNull();
   });
 
   it('blurs age-rated art behind 「18歳以上ですか？」 with only a 16 px picture, then shows it on はい', () => {
-    const { container } = renderWithStore(art('r18'));
+    const { container } = renderWithProviders(art('r18'));
     expect(screen.getByTestId('gated-image')).toBeInTheDocument();
     expect(screen.getByText('18歳以上ですか？')).toBeInTheDocument();
     expect(imgWidths(container)).not.toMatch(/w=(64|96|128|256|384|640|750|828|1080|1200|1920|2048|3840)\b/);
@@ -31,7 +31,7 @@ describe('safe-check gate', () => {
   });
 
   it('keeps it blurred on いいえ, says why, and can ask again', () => {
-    renderWithStore(art('r18'));
+    renderWithProviders(art('r18'));
     fireEvent.click(screen.getByRole('button', { name: 'いいえ' }));
     expect(loadSafeCheck()).toEqual({ confirmed: true, over18: false, isNSFWMode: false });
     expect(screen.getByTestId('age-gate-declined')).toHaveTextContent('18歳未満の方はご覧いただけません');
@@ -42,14 +42,14 @@ describe('safe-check gate', () => {
 
   it('blurs again at once when the safe check is reset (sign-out)', () => {
     act(() => saveSafeCheck(OVER_18_ANSWER));
-    renderWithStore(art('r18'));
+    renderWithProviders(art('r18'));
     expect(screen.getByAltText('キービジュアル')).toBeInTheDocument();
     act(() => resetSafeCheck());
     expect(screen.getByTestId('gated-image')).toBeInTheDocument();
   });
 
   it('answers the same in every panel on the page at once', () => {
-    renderWithStore(
+    renderWithProviders(
       <>
         <AgeGatePanel />
         {art('r18')}

@@ -1,5 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { renderWithStore } from '@/test/renderWithStore';
+import { renderWithProviders } from '@/test/renderWithProviders';
 import { config } from '@/lib/config';
 import { ShareToX } from './ShareToX';
 import { xShareUrl } from '@/lib/share/x';
@@ -9,7 +9,7 @@ jest.mock('@/lib/analytics', () => ({ track: (...a: unknown[]) => trackMock(...a
 
 describe('share to X', () => {
   it('opens the tweet intent with the title and the title page URL, with rel noopener', () => {
-    renderWithStore(<ShareToX gameId="hoshifuru-toshokan" title="星降る図書館" />);
+    renderWithProviders(<ShareToX gameId="hoshifuru-toshokan" title="星降る図書館" />);
     const link = screen.getByTestId('share-x');
     const href = link.getAttribute('href') ?? '';
     const url = new URL(href);

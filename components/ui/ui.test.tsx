@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { renderWithStore } from '@/test/renderWithStore';
+import { renderWithProviders } from '@/test/renderWithProviders';
 import { Button, BUTTON_SIZES, BUTTON_VARIANTS } from './Button';
 import { Spinner, SPINNER_SIZES } from './Spinner';
 import { EmptyState } from './EmptyState';
@@ -11,7 +11,7 @@ describe('Button', () => {
   });
   it.each(BUTTON_VARIANTS)('renders the %s variant in both sizes', (variant) => {
     for (const size of BUTTON_SIZES) {
-      const { unmount } = renderWithStore(
+      const { unmount } = renderWithProviders(
         <Button $variant={variant} $size={size}>
           押す
         </Button>,
@@ -24,7 +24,7 @@ describe('Button', () => {
     }
   });
   it('gives large buttons a taller hit area than normal ones', () => {
-    renderWithStore(
+    renderWithProviders(
       <>
         <Button $size="normal">小</Button>
         <Button $size="large">大</Button>
@@ -39,7 +39,7 @@ describe('Button', () => {
 describe('Spinner', () => {
   it('comes in small, normal and large', () => {
     expect(SPINNER_SIZES).toEqual(['small', 'normal', 'large']);
-    renderWithStore(
+    renderWithProviders(
       <>
         {SPINNER_SIZES.map((s) => (
           <Spinner key={s} size={s} label={s} />
@@ -54,7 +54,7 @@ describe('Spinner', () => {
 
 describe('EmptyState', () => {
   it('shows its Japanese title', () => {
-    renderWithStore(<EmptyState title="まだブックマークはありません" />);
+    renderWithProviders(<EmptyState title="まだブックマークはありません" />);
     expect(screen.getByText('まだブックマークはありません')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { renderWithStore } from '@/test/renderWithStore';
+import { renderWithProviders } from '@/test/renderWithProviders';
 import type { GameSummary } from '@/lib/types/game';
 import { useGameList } from './useGameList';
 
@@ -18,7 +18,7 @@ beforeEach(() => fetchTitles.mockReset());
 describe('useGameList', () => {
   it('fills game.gameList (GAME.UPDATE_GAME_LIST) with every page of the catalogue, once for all pages mounted', async () => {
     fetchTitles.mockResolvedValueOnce({ items: [g('a'), g('b')], nextCursor: 'c2' }).mockResolvedValueOnce({ items: [g('c')], nextCursor: null });
-    const { store } = renderWithStore(
+    const { store } = renderWithProviders(
       <>
         <Probe />
         <Probe />
@@ -32,10 +32,10 @@ describe('useGameList', () => {
   });
 
   it('does not fetch when the store already has the list, and survives an api failure', async () => {
-    renderWithStore(<Probe />, { preloadedState: { game: { gameList: [g('x')] } } });
+    renderWithProviders(<Probe />, { preloadedState: { game: { gameList: [g('x')] } } });
     expect(fetchTitles).not.toHaveBeenCalled();
     fetchTitles.mockRejectedValueOnce(new Error('down'));
-    const { store } = renderWithStore(<Probe />);
+    const { store } = renderWithProviders(<Probe />);
     await waitFor(() => expect(fetchTitles).toHaveBeenCalledTimes(1));
     expect(store.getState().game.gameList).toEqual([]);
   });

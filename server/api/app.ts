@@ -88,9 +88,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     runMigrations: config.runMigrations,
   });
   await app.register(authPlugin, { projectId: config.firebaseProjectId, emulatorHost: config.authEmulatorHost });
-  await app.register(sessionsPlugin, { config: config.sessions, listenHost: config.host, listenPort: config.port });
-  // After sessions: its start-up seed (services/games.ts) fills the catalogue this one reads.
+  // The catalogue seeds the games table at start (plugins/catalogue.ts): the titles sessions start.
   await app.register(cataloguePlugin);
+  await app.register(sessionsPlugin, { config: config.sessions, listenHost: config.host, listenPort: config.port });
 
   await app.register(healthRoutes);
   await app.register(meRoutes);

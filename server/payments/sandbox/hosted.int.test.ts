@@ -61,7 +61,7 @@ describe('payments sandbox: hosted card form and 3-D Secure', () => {
     const { customer, setup } = await newSetup('visa-user');
     const result = await submitCard(setup, { number: '4242 4242 4242 4242', exp: [11, 2031] });
     expect(result.status).toBe(200);
-    expect(result.body.payment_method.card).toEqual({ brand: 'visa', last4: '4242', exp_month: 11, exp_year: 2031 });
+    expect(result.body.payment_method?.card).toEqual({ brand: 'visa', last4: '4242', exp_month: 11, exp_year: 2031 });
     expect(JSON.stringify(result.body)).not.toContain('4242424242424242');
 
     const done = await h.client.getCardSetup(setup.id);
@@ -73,7 +73,7 @@ describe('payments sandbox: hosted card form and 3-D Secure', () => {
     // A finished setup cannot take a second card.
     const again = await submitCard(setup, { number: '5555555555554444' });
     expect(again.status).toBe(400);
-    expect(again.body.error.code).toBe('setup_intent_unexpected_state');
+    expect(again.body.error?.code).toBe('setup_intent_unexpected_state');
   });
 
   it('declines 4000 0000 0000 0002 with card_declined and a Japanese message, saving nothing', async () => {
@@ -81,7 +81,7 @@ describe('payments sandbox: hosted card form and 3-D Secure', () => {
     const result = await submitCard(setup, { number: '4000000000000002' });
     expect(result.status).toBe(402);
     expect(result.body.error).toMatchObject({ type: 'card_error', code: 'card_declined', decline_code: 'generic_decline' });
-    expect(result.body.error.message).toMatch(/カードが承認されませんでした/);
+    expect(result.body.error?.message).toMatch(/カードが承認されませんでした/);
     const after = await h.client.getCardSetup(setup.id);
     expect(after.status).toBe('requires_payment_method');
     expect(after.lastError?.code).toBe('card_declined');
@@ -102,7 +102,7 @@ describe('payments sandbox: hosted card form and 3-D Secure', () => {
     expect(past.body.error).toMatchObject({ code: 'expired_card', message: expect.stringContaining('有効期限が切れています') });
 
     const cvc = await submitCard(setup, { number: '4242424242424242', cvc: '12' });
-    expect(cvc.body.error.code).toBe('invalid_cvc');
+    expect(cvc.body.error?.code).toBe('invalid_cvc');
 
     const live = await submitCard(setup, { number: '4111111111111111' });
     expect(live.body.error).toMatchObject({ code: 'card_declined', decline_code: 'test_mode_live_card' });
@@ -124,7 +124,7 @@ describe('payments sandbox: hosted card form and 3-D Secure', () => {
 
     const answer = await answerChallenge(start.action.url, 'complete');
     expect(answer.status).toBe(200);
-    expect(answer.body.payment_intent.status).toBe('succeeded');
+    expect(answer.body.payment_intent?.status).toBe('succeeded');
     const sub = await h.client.getSubscription(start.subscription.id);
     expect(sub.status).toBe('active');
     expect(sub.pendingAction).toBeNull();
@@ -141,8 +141,8 @@ describe('payments sandbox: hosted card form and 3-D Secure', () => {
     const url = start.action?.kind === 'sandbox_challenge' ? start.action.url : '';
     expect(clientSecretOf(url)).toMatch(/^pi_/);
     const answer = await answerChallenge(url, 'fail');
-    expect(answer.body.payment_intent.status).toBe('requires_payment_method');
-    expect(answer.body.payment_intent.last_payment_error.message).toMatch(/本人認証/);
+    expect(answer.body.payment_intent?.status).toBe('requires_payment_method');
+    expect(answer.body.payment_intent?.last_payment_error?.message).toMatch(/本人認証/);
     expect((await h.client.getSubscription(start.subscription.id)).status).toBe('incomplete');
 
     await h.client.advanceClock(24 * 3600);

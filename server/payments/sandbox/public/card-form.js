@@ -4,7 +4,8 @@
  * this same origin (never to Yumecast), and tells the page that embeds it the result by
  * postMessage to the one allowed origin the setup was created for:
  *   {source: 'yumecast-payments-sandbox', type: 'ready' | 'resize' | 'card_setup_succeeded' |
- *    'card_setup_failed', setupIntentId, paymentMethod?, error?, height?}
+ *    'card_setup_failed', setupIntentId, paymentMethod?: {id, brand, last4, expMonth, expYear},
+ *    error?: {code, message}, height?}
  * Opened as a page (not framed) with a return URL, it goes there after success instead.
  * Plain ES2017, no build step: the file is served as is.
  */
@@ -38,8 +39,12 @@
     message.setupIntentId = data.setupIntent;
     if (framed) window.parent.postMessage(message, data.targetOrigin);
   }
+  var lastHeight = 0;
   function resize() {
-    post({ type: 'resize', height: document.documentElement.scrollHeight });
+    var height = document.documentElement.scrollHeight;
+    if (height === lastHeight) return;
+    lastHeight = height;
+    post({ type: 'resize', height: height });
   }
   function digits(value) {
     return value.replace(/\D/g, '');
@@ -143,7 +148,16 @@
         button.disabled = false;
         button.removeAttribute('aria-busy');
         statusBox.textContent = '';
-        if (result.ok) return finish(result.body.payment_method);
+        if (result.ok) {
+          var card = result.body.payment_method.card;
+          return finish({
+            id: result.body.payment_method.id,
+            brand: card.brand,
+            last4: card.last4,
+            expMonth: card.exp_month,
+            expYear: card.exp_year,
+          });
+        }
         var error = (result.body && result.body.error) || {};
         var field = error.code === 'incorrect_number' ? number : /expir/.test(error.code || '') ? exp : /cvc/.test(error.code || '') ? csc : number;
         showError(error.message || MESSAGES.unknown, field);

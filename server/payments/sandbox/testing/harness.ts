@@ -11,6 +11,7 @@ import pg from 'pg';
 import type { CardSetupSession, PlanPrice, SubscriptionStart } from '../../processor';
 import { SandboxProcessor } from '../client';
 import { startSandbox, type RunningSandbox, type StartSandboxOptions } from '../server';
+import type { WireError, WirePaymentMethod, WireSetupIntent } from '../wire';
 
 export const TEST_DATABASE_URL = process.env.DATABASE_URL?.trim() || 'postgres://postgres:postgres@127.0.0.1:54329/yumecast_test';
 export const WEB_ORIGIN = 'http://127.0.0.1:3999';
@@ -133,6 +134,17 @@ export async function startHarness(options: StartSandboxOptions = {}): Promise<H
   return harness;
 }
 
+/** What the hosted pages' endpoints answer (a card error, or the object they changed). */
+export interface HostedAnswer {
+  status: number;
+  body: {
+    error?: WireError;
+    setup_intent?: WireSetupIntent;
+    payment_method?: WirePaymentMethod;
+    payment_intent?: { id: string; status: string; last_payment_error: WireError | null };
+  };
+}
+
 /** The client secret inside a sandbox card form or challenge URL. */
 export function clientSecretOf(url: string): string {
   return new URL(url).searchParams.get('client_secret') ?? '';
@@ -142,7 +154,7 @@ export function clientSecretOf(url: string): string {
 export async function submitCard(
   setup: CardSetupSession,
   card: { number: string; exp?: [number, number]; cvc?: string },
-): Promise<{ status: number; body: Record<string, any> }> {
+): Promise<HostedAnswer> {
   if (setup.mount.kind !== 'sandbox_iframe') throw new Error('not a sandbox setup');
   const [expMonth, expYear] = card.exp ?? [12, new Date().getUTCFullYear() + 3];
   const response = await fetch(`${setup.mount.origin}/hosted/setup_intents/${setup.id}/confirm`, {
@@ -154,7 +166,7 @@ export async function submitCard(
 }
 
 /** What the 3-D Secure page's buttons send. */
-export async function answerChallenge(url: string, result: 'complete' | 'fail'): Promise<{ status: number; body: Record<string, any> }> {
+export async function answerChallenge(url: string, result: 'complete' | 'fail'): Promise<HostedAnswer> {
   const paymentId = /pi_[0-9A-Za-z]{24}/.exec(clientSecretOf(url))?.[0];
   const response = await fetch(`${new URL(url).origin}/hosted/payment_intents/${paymentId}/authenticate`, {
     method: 'POST',
@@ -165,12 +177,18 @@ export async function answerChallenge(url: string, result: 'complete' | 'fail'):
 }
 
 /** A user from sign-up to a started subscription with `cardNumber`, as the api would drive it. */
-export async function purchase(h: Harness, uid: string, cardNumber: string, idempotencyKey = `sub:${uid}:${Date.now()}`): Promise<SubscriptionStart & { paymentMethodId: string }> {
+export async function purchase(
+  h: Harness,
+  uid: string,
+  cardNumber: string,
+  idempotencyKey = `sub:${uid}:${Date.now()}`,
+  webOrigin = WEB_ORIGIN,
+): Promise<SubscriptionStart & { paymentMethodId: string }> {
   const customer = await h.client.ensureCustomer({ uid, email: `${uid}@example.com` });
-  const setup = await h.client.createCardSetup({ customerId: customer.id, webOrigin: WEB_ORIGIN });
+  const setup = await h.client.createCardSetup({ customerId: customer.id, webOrigin });
   const submitted = await submitCard(setup, { number: cardNumber });
   if (submitted.status !== 200) throw new Error(`card refused: ${JSON.stringify(submitted.body)}`);
   const paymentMethodId = (await h.client.getCardSetup(setup.id)).paymentMethodId!;
-  const start = await h.client.createSubscription({ customerId: customer.id, plan: MONTHLY, paymentMethodId, idempotencyKey, webOrigin: WEB_ORIGIN, metadata: { uid } });
+  const start = await h.client.createSubscription({ customerId: customer.id, plan: MONTHLY, paymentMethodId, idempotencyKey, webOrigin, metadata: { uid } });
   return { ...start, paymentMethodId };
 }

@@ -1,3 +1,7 @@
+/**
+ * The unit tests' render helper: a component inside a fresh Redux store and the theme, as the
+ * Redux templates' `renderWithProviders` (tests pass `preloadedState` or their own store).
+ */
 import type { ReactElement } from 'react';
 import { render, type RenderOptions } from '@testing-library/react';
 import { Provider } from 'react-redux';
@@ -10,8 +14,8 @@ interface Options extends Omit<RenderOptions, 'queries'> {
   store?: AppStore;
 }
 
-/** Renders a component with a fresh store and the theme (the with-redux test helper). */
-export function renderWithStore(ui: ReactElement, { preloadedState, store = makeStore(preloadedState), ...options }: Options = {}) {
+/** Renders a component with a fresh store and the theme (the Redux templates' renderWithProviders). */
+export function renderWithProviders(ui: ReactElement, { preloadedState, store = makeStore(preloadedState), ...options }: Options = {}) {
   return {
     store,
     ...render(
