@@ -33,6 +33,19 @@ test.describe('page head', () => {
   });
 });
 
+test.describe('security headers', () => {
+  test('every page refuses to be framed, is not sniffed and keeps its URL to itself', async ({ request }) => {
+    for (const path of ['/', '/email/login', '/title/hoshifuru-toshokan', '/no/such/page']) {
+      const res = await request.get(path);
+      const headers = res.headers();
+      expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
+      expect(headers['x-frame-options'], path).toBe('DENY');
+      expect(headers['x-content-type-options'], path).toBe('nosniff');
+      expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+    }
+  });
+});
+
 test.describe('modal layer', () => {
   test('the login modal opens, locks scrolling and closes on the backdrop', async ({ page }) => {
     await page.goto('/');
