@@ -1,0 +1,37 @@
+/**
+ * No credential reaches the api's log: a request carrying a signal token in its URL and secrets
+ * in its headers is logged by a Fastify server with our logger options, with them censored.
+ */
+import { Writable } from 'node:stream';
+import { redactUrl, requestLogOptions } from './logging';
+import Fastify from 'fastify';
+
+test('redactUrl censors credential parameters and keeps the rest', () => {
+  expect(redactUrl('/v1/signal?token=eyJhbGciOi.abc.def')).toBe('/v1/signal?token=***');
+  expect(redactUrl('/x?a=1&Token=s3cret&b=2')).toBe('/x?a=1&Token=***&b=2');
+  expect(redactUrl('/p?oobCode=abc&mode=signIn')).toBe('/p?oobCode=***&mode=signIn');
+  expect(redactUrl('/v1/catalog/titles?limit=20')).toBe('/v1/catalog/titles?limit=20');
+  expect(redactUrl('/plain')).toBe('/plain');
+});
+
+test('a server logging with requestLogOptions writes no token, bearer or shared secret', async () => {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  const app = Fastify({ logger: { ...(requestLogOptions('info') as object), stream } });
+  app.get('/v1/signal', async () => ({ status: 'ok' }));
+  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  const secret = 'eyJhbGciOiJIUzI1NiJ9.SECRETPAYLOAD.SIGNATURE';
+  const res = await fetch(`${base}/v1/signal?token=${secret}`, {
+    headers: { authorization: 'Bearer BEARER-SECRET', 'x-host-secret': 'HOST-SECRET', 'x-internal-token': 'INTERNAL-SECRET' },
+  });
+  expect(res.status).toBe(200);
+  await app.close();
+  const log = lines.join('');
+  expect(log).toContain('/v1/signal?token=***');
+  for (const value of [secret, 'SECRETPAYLOAD', 'BEARER-SECRET', 'HOST-SECRET', 'INTERNAL-SECRET']) expect(log).not.toContain(value);
+});
