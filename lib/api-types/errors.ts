@@ -59,6 +59,26 @@ export const API_ERROR_CODES = [
   'article_not_found',
   /** The title is not in the caller's bookmarks (another user's bookmarks are never visible). */
   'bookmark_not_found',
+  /** (payments, docs/purchase.md) The title or benefit needs an active subscription. */
+  'subscription_required',
+  /** No such subscription record, or not the caller's (the two are indistinguishable on purpose). */
+  'subscription_not_found',
+  /** No active plan with that id. */
+  'plan_not_found',
+  /** The caller already has a live subscription (active or past due): no second one is started. */
+  'already_subscribed',
+  /** The caller has no live subscription to cancel, resume or change the card of. */
+  'subscription_inactive',
+  /** The card form has not saved a card for this caller (unknown, unfinished or refused setup). */
+  'card_setup_incomplete',
+  /** The card was refused by the issuer; the message says why in Japanese (from the processor). */
+  'card_declined',
+  /** The payment did not complete (3-D Secure failed, processing error); nothing was charged. */
+  'payment_failed',
+  /** The idempotency key was already used for another request, or that request is still running. */
+  'idempotency_conflict',
+  /** (internal) The payment request id was already used by another user. */
+  'payment_request_conflict',
 ] as const;
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
@@ -104,6 +124,16 @@ export const API_ERROR_MESSAGES: Record<ApiErrorCode, string> = {
   host_not_found: 'ゲームサーバーが登録されていません。',
   article_not_found: 'お探しの記事が見つかりません。',
   bookmark_not_found: 'このゲームはブックマークに登録されていません。',
+  subscription_required: 'このゲームはプラン会員限定です。プランに登録するとプレイできます。',
+  subscription_not_found: 'ご契約が見つかりません。',
+  plan_not_found: 'お選びのプランが見つかりません。',
+  already_subscribed: 'すでにプランをご利用中です。',
+  subscription_inactive: 'ご利用中のプランがないため、この操作はできません。',
+  card_setup_incomplete: 'カードの登録が完了していません。もう一度カード情報を入力してください。',
+  card_declined: 'カードがご利用いただけませんでした。別のカードをお試しください。',
+  payment_failed: 'お支払いを完了できませんでした。もう一度お試しいただくか、別のカードをお使いください。',
+  idempotency_conflict: 'お手続きを処理しています。しばらくしてからページを再読み込みしてください。',
+  payment_request_conflict: 'このリクエストはすでに使われています。もう一度最初からお試しください。',
 };
 
 export function isApiErrorCode(value: unknown): value is ApiErrorCode {

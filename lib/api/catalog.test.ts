@@ -26,6 +26,7 @@ const wire = (id: string, over: Partial<TitleWire> = {}): TitleWire => ({
   age_rating: 'all',
   key_art: `/games/${id}/keyart.png`,
   plays: 3,
+  premium: false,
   ...over,
 });
 

@@ -36,6 +36,7 @@ export function titleWire(id: string, over: Partial<TitleWire> = {}): TitleWire 
     age_rating: 'all',
     key_art: `/games/${id}/keyart.png`,
     plays: 0,
+    premium: false,
     ...over,
   };
 }

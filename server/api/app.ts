@@ -1,9 +1,10 @@
 /**
  * The API server's assembly: buildApp() creates the Fastify app with its Ajv options, the shared
- * plugins (errors, cors, db, auth, sessions, catalogue) and one plugin per route group
+ * plugins (errors, cors, db, auth, sessions, catalogue, payments) and one plugin per route group
  * (routes/*.ts, each a FastifyPluginAsyncTypebox; conventions in docs/api.md).
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { requestLogOptions } from '../shared/logging';
 import { loadConfig, type ApiConfig } from './config';
 import authPlugin from './plugins/auth';
 import corsPlugin from './plugins/cors';
@@ -22,6 +23,12 @@ import cataloguePlugin from './plugins/catalogue';
 import catalogRoutes from './routes/catalog';
 import magazineRoutes from './routes/magazine';
 import mylistRoutes from './routes/mylist';
+import paymentsPlugin from './plugins/payments';
+import planRoutes from './routes/plans';
+import subscriptionRoutes from './routes/subscriptions';
+import purchaseRoutes from './routes/purchase';
+import paymentsWebhookRoutes from './routes/paymentsWebhook';
+import paymentRequestRoutes from './routes/paymentRequests';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,10 +53,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const config: ApiConfig = { ...loadConfig(), ...options.config };
 
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '***' },
-    },
+    logger: options.logger ?? requestLogOptions(config.logLevel),
     bodyLimit: config.bodyLimit,
     // Bound slow senders when no proxy sits in front (local mode); a proxy sets its own limits.
     requestTimeout: 30_000,
@@ -91,6 +95,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   // The catalogue seeds the games table at start (plugins/catalogue.ts): the titles sessions start.
   await app.register(cataloguePlugin);
   await app.register(sessionsPlugin, { config: config.sessions, listenHost: config.host, listenPort: config.port });
+  // Plans, subscriptions, purchases and the processor (docs/purchase.md): app.subscriptions.
+  await app.register(paymentsPlugin);
 
   await app.register(healthRoutes);
   await app.register(meRoutes);
@@ -103,6 +109,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(catalogRoutes);
   await app.register(magazineRoutes);
   await app.register(mylistRoutes);
+  await app.register(planRoutes);
+  await app.register(subscriptionRoutes);
+  await app.register(purchaseRoutes);
+  await app.register(paymentsWebhookRoutes);
+  await app.register(paymentRequestRoutes);
 
   return app;
 }

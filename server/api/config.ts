@@ -4,6 +4,7 @@
  * clone runs with no setup; tests pass their own values to buildApp instead.
  */
 import { envInt, envString, type Env } from '../shared/env';
+import { loadPaymentsConfig, type PaymentsConfig } from './services/payments/config';
 import { loadSessionConfig, type SessionConfig } from './services/sessionConfig';
 
 export interface ApiConfig {
@@ -34,6 +35,8 @@ export interface ApiConfig {
   logLevel: string;
   /** Game sessions, scheduler, hosts, signalling (services/sessionConfig.ts, docs/sessions.md). */
   sessions: SessionConfig;
+  /** Plans, subscriptions, the payment processor (services/payments/config.ts, docs/purchase.md). */
+  payments: PaymentsConfig;
 }
 
 export const DEFAULT_DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:54329/yumecast';
@@ -47,6 +50,7 @@ export function loadConfig(env: Env = process.env): ApiConfig {
     // The emulator path skips token signature checks: in production it would accept forged tokens.
     throw new Error('FIREBASE_AUTH_EMULATOR_HOST must not be set when NODE_ENV=production');
   }
+  const webOrigins = listFromEnv(env.WEB_ORIGIN) ?? DEFAULT_WEB_ORIGINS;
   return {
     host: envString(env.API_HOST) ?? '127.0.0.1',
     port: envInt(env, 'API_PORT', 8080, 0, 65535),
@@ -54,11 +58,12 @@ export function loadConfig(env: Env = process.env): ApiConfig {
     dbPoolMax: envInt(env, 'DATABASE_POOL_MAX', 10, 1, 1000),
     runMigrations: true,
     bodyLimit: envInt(env, 'API_BODY_LIMIT', DEFAULT_BODY_LIMIT, 1, 1024 * 1024 * 1024),
-    webOrigins: listFromEnv(env.WEB_ORIGIN) ?? DEFAULT_WEB_ORIGINS,
+    webOrigins,
     firebaseProjectId: envString(env.FIREBASE_PROJECT_ID) ?? DEFAULT_FIREBASE_PROJECT_ID,
     authEmulatorHost,
     logLevel: envString(env.LOG_LEVEL) ?? 'info',
     sessions: loadSessionConfig(env),
+    payments: loadPaymentsConfig(env, webOrigins),
   };
 }
 

@@ -37,6 +37,16 @@ export const ERROR_HTTP_STATUS: Record<ApiErrorCode, number> = {
   host_not_found: 404,
   article_not_found: 404,
   bookmark_not_found: 404,
+  subscription_required: 403,
+  subscription_not_found: 404,
+  plan_not_found: 404,
+  already_subscribed: 409,
+  subscription_inactive: 409,
+  card_setup_incomplete: 409,
+  card_declined: 402,
+  payment_failed: 402,
+  idempotency_conflict: 409,
+  payment_request_conflict: 409,
 };
 
 /**

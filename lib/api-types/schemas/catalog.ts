@@ -37,6 +37,8 @@ const titleFields = {
   key_art: Type.String(),
   /** Sessions that reached play in the last 30 days (the "popular" order). */
   plays: Type.Integer(),
+  /** Only subscribers may start it (GET /v1/game/:id/start → subscription_required). docs/purchase.md */
+  premium: Type.Boolean(),
 };
 
 /** One title as lists show it. */

@@ -22,7 +22,7 @@ afterAll(async () => {
   await schema?.drop();
 });
 
-const TITLE_KEYS = ['age_rating', 'brand', 'brand_id', 'description', 'genres', 'id', 'key_art', 'plays', 'reading', 'release_date', 'tags', 'title'];
+const TITLE_KEYS = ['age_rating', 'brand', 'brand_id', 'description', 'genres', 'id', 'key_art', 'plays', 'premium', 'reading', 'release_date', 'tags', 'title'];
 
 describe('titles', () => {
   it('serves a title page with every field, its brand and related titles (never itself)', async () => {
@@ -43,6 +43,7 @@ describe('titles', () => {
       age_rating: 'all',
       key_art: '/games/hoshifuru-toshokan/keyart.png',
       plays: 0,
+      premium: false,
       screenshots: expect.any(Array),
       game_folder: 'hoshifuru-toshokan',
     });

@@ -30,17 +30,24 @@ const PaymentExpirationBody = closed({
 });
 const PaymentExpirationAnswer = okAnswer({ uid: Type.String(), paymentExpirationTime: Type.Union([Type.Integer(), Type.Null()]) });
 
-/** No token: 401; a wrong one: 403. */
-function checkInternalCaller(request: FastifyRequest, secret: string): void {
+/** No token: 401; a wrong one: 403. (Also the payment-request route's check.) */
+export function checkInternalCaller(request: FastifyRequest, secret: string): void {
   const given = request.headers[INTERNAL_TOKEN_HEADER];
   if (typeof given !== 'string' || !given) throw new ApiError('unauthorized');
   if (!secretMatches(given, secret)) throw new ApiError('forbidden');
 }
 
-const claimsRoutes: FastifyPluginAsyncTypebox<ClaimsRoutesOptions> = async (app, options) => {
-  const secret = options.internalToken?.trim();
-  if (!secret) return;
+/** The internal token, trimmed; undefined when unset (the internal routes then do not exist). Too short: the start fails. */
+export function internalSecret(token: string | undefined): string | undefined {
+  const secret = token?.trim();
+  if (!secret) return undefined;
   if (secret.length < MIN_INTERNAL_TOKEN_LENGTH) throw new Error(`INTERNAL_API_TOKEN must be at least ${MIN_INTERNAL_TOKEN_LENGTH} characters`);
+  return secret;
+}
+
+const claimsRoutes: FastifyPluginAsyncTypebox<ClaimsRoutesOptions> = async (app, options) => {
+  const secret = internalSecret(options.internalToken);
+  if (!secret) return;
 
   app.put(
     '/internal/v1/users/:uid/payment-expiration-time',

@@ -264,6 +264,37 @@ describe('game-session API', () => {
     await get(`/v1/session/${open.body.game_session_id}/force_close`, visitor.idToken);
   });
 
+  it('starts a premium title only for an active subscriber (403 subscription_required otherwise), by our table', async () => {
+    const premium = 'amayadori-cafe';
+    await schema.pool.query('UPDATE games SET premium = true WHERE id = $1', [premium]);
+    try {
+      const user = await users.email();
+      const refused = await get(`/v1/game/${premium}/start`, user.idToken);
+      expect(refused.status).toBe(403);
+      expect(refused.body.error.code).toBe('subscription_required');
+      expect(refused.body.error.message).toMatch(/プレミアム|プラン|会員/);
+      expect((await get('/v1/session/all', user.idToken)).body.game_sessions).toHaveLength(0);
+
+      // An ended subscription grants nothing; an active one (entitled_until ahead) does.
+      const insert = (status: string, until: string | null) =>
+        schema.pool.query(
+          `INSERT INTO subscriptions (uid, processor, processor_subscription_id, processor_customer_id, plan_id, status, amount_jpy,
+             current_period_start, current_period_end, created, entitled_until)
+           VALUES ($1, 'sandbox', $2, 'cus_test', 'standard', $3, 980, now() - interval '1 day', now() + interval '29 days', now(), $4)`,
+          [user.uid, `sub_${status}_${user.uid}`, status, until],
+        );
+      await schema.pool.query('INSERT INTO users (uid) VALUES ($1) ON CONFLICT (uid) DO NOTHING', [user.uid]);
+      await insert('canceled', null);
+      expect((await get(`/v1/game/${premium}/start`, user.idToken)).body.error.code).toBe('subscription_required');
+      await insert('active', new Date(Date.now() + 30 * 86_400_000).toISOString());
+      const started = await get(`/v1/game/${premium}/start`, user.idToken);
+      expect(started.status).toBe(200);
+      await get(`/v1/session/${started.body.game_session_id}/force_close`, user.idToken);
+    } finally {
+      await schema.pool.query('UPDATE games SET premium = false WHERE id = $1', [premium]);
+    }
+  });
+
   it('answers get_token before ready with 409 session_not_ready', async () => {
     const user = await users.email();
     host.autoReady = false;

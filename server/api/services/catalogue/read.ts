@@ -127,6 +127,13 @@ function screenshotsOf(fields: Fields, value: unknown): ScreenshotImageWire[] {
   });
 }
 
+/** meta.json "premium": true for subscriber-only titles; absent means false (docs/purchase.md). */
+function premiumOf(fields: Fields, value: unknown): boolean {
+  if (value === undefined) return false;
+  if (typeof value !== 'boolean') fields.fail('premium', 'must be true or false');
+  return value;
+}
+
 /** games/<id>/meta.json of every folder that has one; brands are resolved by their name. */
 export async function readTitles(gamesDir: string, brands: Brand[]): Promise<Title[]> {
   const byName = new Map(brands.map((brand) => [brand.name, brand]));
@@ -158,6 +165,7 @@ export async function readTitles(gamesDir: string, brands: Brand[]): Promise<Tit
       keyArt: fields.string('keyArt'),
       screenshots: screenshotsOf(fields, record.screenshots),
       gameFolder: entry,
+      premium: premiumOf(fields, record.premium),
     });
   }
   return titles;

@@ -67,18 +67,18 @@ async function upsertTitles(client: pg.PoolClient, titles: Title[]): Promise<voi
     // `meta` keeps the whole record (what 002 stored); the columns are what queries use.
     await client.query(
       `INSERT INTO games (id, title, meta, available, updated_at, reading, brand_id, description, tags, genres,
-                          release_date, age_rating, key_art, screenshots, game_folder)
-       VALUES ($1, $2, $3, true, now(), $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+                          release_date, age_rating, key_art, screenshots, game_folder, premium)
+       VALUES ($1, $2, $3, true, now(), $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
        ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, meta = EXCLUDED.meta, available = true,
          reading = EXCLUDED.reading, brand_id = EXCLUDED.brand_id, description = EXCLUDED.description,
          tags = EXCLUDED.tags, genres = EXCLUDED.genres, release_date = EXCLUDED.release_date,
          age_rating = EXCLUDED.age_rating, key_art = EXCLUDED.key_art, screenshots = EXCLUDED.screenshots,
-         game_folder = EXCLUDED.game_folder,
+         game_folder = EXCLUDED.game_folder, premium = EXCLUDED.premium,
          updated_at = CASE WHEN games.meta IS DISTINCT FROM EXCLUDED.meta OR NOT games.available
                            THEN now() ELSE games.updated_at END`,
       [
         t.id, t.title, JSON.stringify(t), t.reading, t.brandId, t.description, t.tags, t.genres,
-        t.releaseDate, t.ageRating, t.keyArt, JSON.stringify(t.screenshots), t.gameFolder,
+        t.releaseDate, t.ageRating, t.keyArt, JSON.stringify(t.screenshots), t.gameFolder, t.premium,
       ],
     );
   }

@@ -42,7 +42,7 @@ export interface CatalogueSnapshot {
 type GameRow = Pick<
   TitleWire,
   'id' | 'title' | 'reading' | 'brand_id' | 'description' | 'tags' | 'genres' | 'release_date' | 'age_rating' | 'key_art'
-> & { screenshots: ScreenshotImageWire[]; game_folder: string | null; available: boolean };
+> & { screenshots: ScreenshotImageWire[]; game_folder: string | null; available: boolean; premium: boolean };
 
 /** The table's columns are the wire's names (dates as YYYY-MM-DD text). */
 type ArticleRow = Omit<ArticleWire, 'age_rating'>;
@@ -90,7 +90,7 @@ export async function loadSnapshot(db: pg.Pool): Promise<CatalogueSnapshot> {
     db.query<Brand>('SELECT id, name, reading, description FROM brands'),
     db.query<GameRow>(
       `SELECT id, title, reading, brand_id, description, tags, genres, to_char(release_date, 'YYYY-MM-DD') AS release_date,
-              age_rating, key_art, screenshots, game_folder, available
+              age_rating, key_art, screenshots, game_folder, available, premium
          FROM games WHERE brand_id IS NOT NULL AND release_date IS NOT NULL`,
     ),
     db.query<ArticleRow>(
@@ -113,6 +113,7 @@ export async function loadSnapshot(db: pg.Pool): Promise<CatalogueSnapshot> {
       keyArt: row.key_art,
       screenshots: row.screenshots,
       gameFolder: row.game_folder ?? row.id,
+      premium: row.premium,
     }));
   return buildSnapshot(
     brands.rows,

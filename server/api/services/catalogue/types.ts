@@ -31,6 +31,8 @@ export interface Title {
   keyArt: string;
   screenshots: ScreenshotImageWire[];
   gameFolder: string;
+  /** Only subscribers may start it (meta.json "premium"; absent = false). docs/purchase.md */
+  premium: boolean;
 }
 
 /** An article: its front matter fields and its Markdown body. */

@@ -27,6 +27,7 @@ export function titleWire(t: CatalogueTitle, plays: Plays): TitleWire {
     age_rating: t.ageRating,
     key_art: t.keyArt,
     plays: plays.get(t.id) ?? 0,
+    premium: t.premium,
   };
 }
 

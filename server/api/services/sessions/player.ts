@@ -11,6 +11,7 @@ import { OPEN_PLAY_GAME_ID } from '../../../../lib/api-types/openDemo';
 import { isLiveSessionState, LIVE_SESSION_STATES } from '../../../../lib/api-types/sessions';
 import type { QualityLevel } from '../../../../lib/streaming/messages';
 import { ApiError } from '../../errors';
+import { isActiveSubscriber } from '../payments/entitlements';
 import { withTransaction, type SessionRow } from '../sessionStore';
 import { providerTokens } from '../tokens';
 import type { SessionContext } from './context';
@@ -32,12 +33,17 @@ export class PlayerCalls {
     await withTransaction(this.ctx.db, async (client) => {
       const limit = this.ctx.config.gameSessionLimit;
       // With a title limit, the title's row serialises its starts (count, then insert).
-      const game = await client.query<{ available: boolean }>(
-        `SELECT available FROM games WHERE id = $1 ${limit > 0 ? 'FOR UPDATE' : ''}`,
+      const game = await client.query<{ available: boolean; premium: boolean }>(
+        `SELECT available, premium FROM games WHERE id = $1 ${limit > 0 ? 'FOR UPDATE' : ''}`,
         [gameId],
       );
       if (!game.rows[0]?.available) throw new ApiError('game_not_found');
       if (user.isAnonymous && gameId !== OPEN_PLAY_GAME_ID) throw new ApiError('verified_required');
+      // A premium title starts only for an active subscriber, by our subscriptions table (never
+      // the token's claim: docs/purchase.md). The open demo is never premium.
+      if (game.rows[0].premium && gameId !== OPEN_PLAY_GAME_ID && !(await isActiveSubscriber(client, user.uid))) {
+        throw new ApiError('subscription_required');
+      }
 
       await client.query(`INSERT INTO users (uid, last_seen_at) VALUES ($1, now())
                           ON CONFLICT (uid) DO UPDATE SET last_seen_at = EXCLUDED.last_seen_at`, [user.uid]);
