@@ -1,7 +1,10 @@
 /**
- * `npm start`: the whole product on this machine. Ctrl-C stops every process it started.
+ * `npm start`: the whole product on this machine (web, api, game host, PostgreSQL, the Firebase
+ * Auth and Functions emulators, the payments sandbox), with every address printed. Ctrl-C stops
+ * every process it started.
  */
-import { stackConfig } from './stack/config';
+import path from 'node:path';
+import { REPO_ROOT, stackConfig } from './stack/config';
 import { startStack, type Stack } from './stack/stack';
 
 async function main() {
@@ -29,9 +32,11 @@ async function main() {
   console.log(`\nYumecast is running:  ${stack.urls.web}\n`);
   console.log(`  api            ${stack.urls.api}`);
   console.log(`  auth emulator  http://${stack.urls.auth}`);
+  console.log(`  functions      http://${stack.urls.functions}  (emulator; callable payment-invokePaymentRequest)`);
+  console.log(`  payments       ${stack.urls.paymentsSandbox}  (sandbox processor: test cards 4242 4242 4242 4242 …)`);
   console.log(`  game host      ${stack.urls.gameHost}`);
   console.log(`  database       ${stack.urls.databaseUrl}`);
-  console.log(`  logs           .run/dev/logs/\n`);
+  console.log(`  logs           ${path.relative(REPO_ROOT, path.join(stack.config.runDir, 'logs'))}/\n`);
   console.log('Press Ctrl-C to stop everything.');
   await new Promise(() => undefined);
 }

@@ -1,8 +1,8 @@
 /**
  * `npm test`: lint, typecheck, the structure check (no import cycle, no oversized file), unit
- * tests, then the real stack (PostgreSQL, Auth emulator, api, web) for the integration and
- * Playwright suites; tears it all down and ends with one line "N passed, N failed" summing
- * every suite.
+ * tests, then the real stack (PostgreSQL, Auth and Functions emulators, api, payments sandbox,
+ * game host, web) for the integration and Playwright suites; tears it all down, checks that no
+ * process of it is left, and ends with one line "N passed, N failed" summing every suite.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -63,7 +63,9 @@ async function jest(project: 'unit' | 'integration', env: NodeJS.ProcessEnv) {
 }
 
 function serviceEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const keys = ['DATABASE_URL', 'FIREBASE_AUTH_EMULATOR_HOST', 'FIREBASE_PROJECT_ID', 'GCLOUD_PROJECT', 'METADATA_SERVER_DETECTION', 'NEXT_TELEMETRY_DISABLED'];
+  // FUNCTIONS_EMULATOR_HOST: the callable functions' suites call the stack's Functions emulator
+  // (whose functions forward to the stack's api).
+  const keys = ['DATABASE_URL', 'FIREBASE_AUTH_EMULATOR_HOST', 'FIREBASE_PROJECT_ID', 'GCLOUD_PROJECT', 'METADATA_SERVER_DETECTION', 'NEXT_TELEMETRY_DISABLED', 'FUNCTIONS_EMULATOR_HOST'];
   return Object.fromEntries(keys.filter((k) => env[k] !== undefined).map((k) => [k, env[k]])) as NodeJS.ProcessEnv;
 }
 
@@ -101,15 +103,37 @@ function liveProcesses(): Map<number, string> {
   return out;
 }
 
+/** Live processes (pid → command line) in any of these process groups, whatever they run. */
+function processesInGroups(groups: number[]): Map<number, string> {
+  const out = new Map<number, string>();
+  if (groups.length === 0) return out;
+  const wanted = new Set(groups);
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      // /proc/<pid>/stat: "pid (comm) state ppid pgrp …"; comm may hold spaces and parentheses.
+      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+      const pgrp = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+      if (!wanted.has(pgrp)) continue;
+      out.set(Number(name), fs.readFileSync(`/proc/${name}/cmdline`, 'utf8').replace(/\0/g, ' ').trim());
+    } catch {
+      /* gone */
+    }
+  }
+  return out;
+}
+
 /** After teardown nothing the stack or the suites started may remain. */
-async function checkNoLeaks(before: Map<number, string>) {
+async function checkNoLeaks(before: Map<number, string>, groups: number[]) {
   console.log('\n━━ leftover processes ━━');
   let leaked: string[] = [];
   for (let i = 0; i < 20; i++) {
-    leaked = [...liveProcesses()]
+    const ours = processesInGroups(groups);
+    leaked = [...new Map([...liveProcesses(), ...ours])]
       .filter(([pid]) => !before.has(pid))
-      // With TEST_SLOT, other slots' stacks may be running beside this one: only ours count.
-      .filter(([, cmd]) => !testSlot() || [config.runDir, config.pgDataDir, config.distDir].some((p) => cmd.includes(p)))
+      // With TEST_SLOT, other slots' stacks may be running beside this one: only ours count
+      // (started in our process groups, or naming our run folder, data or build).
+      .filter(([pid, cmd]) => !testSlot() || ours.has(pid) || [config.runDir, config.pgDataDir, config.distDir].some((p) => cmd.includes(p)))
       .map(([pid, cmd]) => `${pid} ${cmd.slice(0, 160)}`);
     if (leaked.length === 0) break;
     await new Promise((r) => setTimeout(r, 500));
@@ -168,7 +192,7 @@ async function main() {
         console.log('\n━━ stopping the test stack ━━');
         await stack.stop();
       }
-      await checkNoLeaks(before);
+      await checkNoLeaks(before, stack.processGroups);
     }
   }
   process.exit(summary());

@@ -75,7 +75,7 @@ describe('store', () => {
     store.dispatch(loggedIn(user));
     expect(store.getState().user.user).toEqual(user);
     expect(store.getState().user.authReady).toBe(true);
-    const game = { id: 'g', title: 'G', reading: 'じー', brandId: 'b', brand: 'B', description: '', tags: [], genres: [], releaseDate: '2026-01-01', keyArt: '', ageRating: 'all' as const, plays: 0 };
+    const game = { id: 'g', title: 'G', reading: 'じー', brandId: 'b', brand: 'B', description: '', tags: [], genres: [], releaseDate: '2026-01-01', keyArt: '', ageRating: 'all' as const, plays: 0, premium: false };
     store.dispatch(updatePlayHistories([{ gameId: 'g', title: 'G', lastPlayedAt: 1, totalSeconds: 2, playCount: 1, game }]));
     expect(store.getState().user.playHistories).toHaveLength(1);
     store.dispatch(setLoginErrorCode('auth/wrong-password'));
@@ -86,7 +86,7 @@ describe('store', () => {
 
   it('replaces the game list', () => {
     const store = makeStore();
-    store.dispatch(updateGameList([{ id: 'a', title: 'A', reading: 'えー', brandId: 'b', brand: 'B', description: '', tags: [], genres: [], releaseDate: '2026-01-01', keyArt: '', ageRating: 'all', plays: 0 }]));
+    store.dispatch(updateGameList([{ id: 'a', title: 'A', reading: 'えー', brandId: 'b', brand: 'B', description: '', tags: [], genres: [], releaseDate: '2026-01-01', keyArt: '', ageRating: 'all', plays: 0, premium: false }]));
     expect(store.getState().game.gameList.map((g) => g.id)).toEqual(['a']);
   });
 });

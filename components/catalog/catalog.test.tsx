@@ -25,6 +25,7 @@ const game = (id: string, over: Partial<GameSummary> = {}): GameSummary => ({
   keyArt: `/games/${id}/keyart.png`,
   ageRating: 'all',
   plays: 0,
+  premium: false,
   ...over,
 });
 const adult = game('adult', { title: '大人のタイトル', ageRating: 'r18' });

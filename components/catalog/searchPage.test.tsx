@@ -34,6 +34,7 @@ const game = (id: string, title: string, over: Partial<GameSummary> = {}): GameS
   keyArt: `/games/${id}/keyart.png`,
   ageRating: 'all',
   plays: 0,
+  premium: false,
   ...over,
 });
 const result = (query: string, titles: GameSummary[], over: Partial<SearchResult> = {}): SearchResult => ({

@@ -29,6 +29,7 @@ export function Footer() {
       <nav aria-label="フッター">
         <Link href="/terms">利用規約</Link>
         <Link href="/privacy">プライバシーポリシー</Link>
+        <Link href="/tokushoho">特定商取引法に基づく表記</Link>
         <Link href="/purpose">個人情報の利用目的</Link>
         <Link href="/brand">ブランド一覧</Link>
         <Link href="/upgrade">プレミアムプラン</Link>

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import styled from 'styled-components';
-import { Button } from '@/components/ui/Button';
+import { Button, ButtonLink } from '@/components/ui/Button';
 import { FAILURE_MESSAGES, type PlayFailure } from '@/lib/session/playMessages';
 
 const Box = styled.div`
@@ -34,7 +34,10 @@ interface Props {
   onLogin?: () => void;
 }
 
-/** A clear Japanese message for every failure, with what the player can do next. */
+/**
+ * A clear Japanese message for every failure, with what the player can do next. A premium title
+ * without an active plan (`subscription_required`) gets the upgrade prompt: a link to /upgrade.
+ */
 export function FailurePanel({ failure, gameId, onRetry, onCloseOthers, onLogin }: Props) {
   const m = FAILURE_MESSAGES[failure];
   return (
@@ -52,7 +55,12 @@ export function FailurePanel({ failure, gameId, onRetry, onCloseOthers, onLogin 
             ログイン・新規登録
           </Button>
         )}
-        {failure !== 'game_not_found' && failure !== 'verified_required' && failure !== 'unsupported' && (
+        {failure === 'subscription_required' && (
+          <ButtonLink as={Link} href="/upgrade" $variant="primary" $block data-testid="upgrade-link">
+            プレミアムプランを見る
+          </ButtonLink>
+        )}
+        {failure !== 'game_not_found' && failure !== 'verified_required' && failure !== 'unsupported' && failure !== 'subscription_required' && (
           <Button $variant={failure === 'instance_limit' ? 'normal' : 'primary'} $block onClick={onRetry} data-testid="play-retry">
             {failure === 'session_closed' || failure === 'idle_timeout' || failure === 'background_timeout' ? 'もう一度プレイする' : 'もう一度試す'}
           </Button>

@@ -1,10 +1,14 @@
 import Link from 'next/link';
 import styled from 'styled-components';
 import { BookmarkToggle } from '@/components/mylist/BookmarkToggle';
+import { UpgradePrompt } from '@/components/purchase/UpgradePrompt';
 import { buttonStyle, type ButtonStyleProps } from '@/components/ui/Button';
 import { mayShow } from '@/lib/safecheck/ageGate';
 import { useSafeCheck } from '@/lib/safecheck/useSafeCheck';
+import { planStatus } from '@/lib/purchase/plan';
 import type { GameSummary } from '@/lib/types/game';
+import { useAppSelector } from '@/store/hooks';
+import { selectUser } from '@/store/slices/user';
 import { ShareToX } from './ShareToX';
 
 const PlayLink = styled(Link)<ButtonStyleProps>`
@@ -27,23 +31,30 @@ const Bar = styled.div`
 /**
  * Play, bookmark and share. The play link is guarded by the route guard like any link to
  * /play/[id] (spec section 4: the open demo id for everyone, other titles for verified users);
- * an age-rated title can be played once the age question is answered with はい.
+ * an age-rated title can be played once the age question is answered with はい. A premium title
+ * (issue 9) tells a user without an active plan that it needs one, with a link to /upgrade (the
+ * server refuses its start with `subscription_required` all the same).
  */
-export function TitleActions({ game }: { game: GameSummary }) {
+export function TitleActions({ game }: { game: GameSummary & { premium?: boolean } }) {
   const { state } = useSafeCheck();
+  const user = useAppSelector(selectUser);
+  const needsPlan = game.premium === true && planStatus(user?.paymentExpirationTime).kind !== 'active';
   return (
-    <Bar>
-      {mayShow(game, state) ? (
-        <PlayLink href={`/play/${encodeURIComponent(game.id)}`} $variant="primary" $size="large" data-testid="play-button">
-          プレイする
-        </PlayLink>
-      ) : (
-        <p className="hint" data-testid="play-needs-age">
-          18歳以上の方のみプレイできます。
-        </p>
-      )}
-      <BookmarkToggle gameId={game.id} title={game.title} />
-      <ShareToX gameId={game.id} title={game.title} />
-    </Bar>
+    <>
+      {needsPlan && <UpgradePrompt compact />}
+      <Bar>
+        {mayShow(game, state) ? (
+          <PlayLink href={`/play/${encodeURIComponent(game.id)}`} $variant="primary" $size="large" data-testid="play-button">
+            プレイする
+          </PlayLink>
+        ) : (
+          <p className="hint" data-testid="play-needs-age">
+            18歳以上の方のみプレイできます。
+          </p>
+        )}
+        <BookmarkToggle gameId={game.id} title={game.title} />
+        <ShareToX gameId={game.id} title={game.title} />
+      </Bar>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import styled from 'styled-components';
 import { AgeBadge } from '@/components/catalog/AgeBadge';
+import { PremiumBadge } from '@/components/purchase/PremiumBadge';
 import type { TitleDetail } from '@/lib/api/catalog';
 import { formatDate } from '@/lib/catalog/format';
 
@@ -37,8 +38,8 @@ const Chips = styled.ul`
   }
 `;
 
-/** Brand, genres, tags (each a search), release date and age rating of a title page. */
-export function TitleFacts({ game }: { game: TitleDetail }) {
+/** Brand, genres, tags (each a search), release date, age rating and, for a premium title, its badge. */
+export function TitleFacts({ game }: { game: TitleDetail & { premium?: boolean } }) {
   return (
     <Facts>
       <dt>ブランド</dt>
@@ -75,6 +76,14 @@ export function TitleFacts({ game }: { game: TitleDetail }) {
       <dd>
         <AgeBadge rating={game.ageRating} />
       </dd>
+      {game.premium === true && (
+        <>
+          <dt>ご利用条件</dt>
+          <dd>
+            <PremiumBadge /> プレミアムプラン会員限定
+          </dd>
+        </>
+      )}
     </Facts>
   );
 }

@@ -56,8 +56,8 @@ describe('route rules', () => {
     for (const [pattern, access] of Object.entries(SPEC_TABLE)) expect(ROUTE_ACCESS[pattern]).toBe(access);
   });
 
-  it('add only open routes of our own beyond the table: the magazine', () => {
-    expect([...EXTRA_ROUTES].sort()).toEqual(['/magazine', '/magazine/[slug]']);
+  it('add only open routes of our own beyond the table: the magazine and the 特定商取引法 page', () => {
+    expect([...EXTRA_ROUTES].sort()).toEqual(['/magazine', '/magazine/[slug]', '/tokushoho']);
     for (const r of EXTRA_ROUTES) expect(ROUTE_ACCESS[r]).toBe('open');
     const all = Object.keys(ROUTE_ACCESS).filter((r) => r !== '/404' && r !== '/_error');
     expect(all.sort()).toEqual([...SPEC_ROUTES, ...EXTRA_ROUTES].sort());

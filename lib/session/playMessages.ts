@@ -19,6 +19,7 @@ export const PROGRESS_STEPS: PlayStep[] = ['start', 'starting', 'token', 'connec
 export type PlayFailure =
   | 'instance_limit'
   | 'verified_required'
+  | 'subscription_required'
   | 'game_not_found'
   | 'no_capacity'
   | 'host_lost'
@@ -38,6 +39,10 @@ export const FAILURE_MESSAGES: Record<PlayFailure, { title: string; body: string
   verified_required: {
     title: 'ログインが必要です',
     body: 'このタイトルを遊ぶには、メールアドレスを登録したアカウントでログインしてください。体験版はログインなしで遊べます。',
+  },
+  subscription_required: {
+    title: 'プレミアムプラン会員限定のタイトルです',
+    body: 'このタイトルを遊ぶには、プレミアムプランへの登録が必要です。登録するとすぐにプレイできます。',
   },
   game_not_found: { title: 'タイトルが見つかりません', body: 'このタイトルは公開を終了したか、URLが正しくない可能性があります。' },
   no_capacity: { title: 'ただいま混み合っています', body: 'ゲームサーバーに空きがありません。しばらくしてからもう一度お試しください。' },
@@ -68,6 +73,9 @@ export function failureOf(code: string | null | undefined): PlayFailure {
     case 'token_revoked':
     case 'no_token':
       return 'verified_required';
+    // A premium title and no active subscription (issue 9, docs/purchase.md): the upgrade prompt.
+    case 'subscription_required':
+      return 'subscription_required';
     case 'game_not_found':
       return 'game_not_found';
     case 'no_capacity':

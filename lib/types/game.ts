@@ -18,6 +18,8 @@ export interface GameSummary {
   ageRating: AgeRating;
   /** Sessions that reached play in the last 30 days. */
   plays: number;
+  /** Only for subscribers (the api enforces it at start). */
+  premium: boolean;
 }
 
 /** The one mapping from the api's TitleWire (lib/api-types/schemas/catalog.ts) to the browser's shape. */
@@ -35,6 +37,7 @@ export function toGameSummary(w: TitleWire): GameSummary {
     keyArt: w.key_art,
     ageRating: w.age_rating,
     plays: w.plays,
+    premium: w.premium,
   };
 }
 

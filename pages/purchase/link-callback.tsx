@@ -21,6 +21,7 @@ const Actions = styled.div`
 
 /** How long to wait for the visitor's (anonymous) sign-in before activating anyway (→ 401). */
 const USER_WAIT_MS = 10_000;
+/** Without a usable `next` (missing, or another site's): the card step. */
 const DEFAULT_NEXT = '/purchase/register-card';
 
 type View = { kind: 'working' } | { kind: 'done'; outcome: ActivationOutcome } | { kind: 'error'; code: string };
@@ -29,7 +30,9 @@ type View = { kind: 'working' } | { kind: 'done'; outcome: ActivationOutcome } |
  * Return address of the e-mail sign-in link used during purchase (spec sections 2, 5, 7):
  * activates the link for the signed-in user (linked, uid kept). Fails with 401 without a user
  * and "No email link" when the address is not a sign-in link or the e-mail was not stored on
- * this device. `next` is followed only when it is a path of this site.
+ * this device. `next` is followed only when it is a path of this site (/signup/purchase sends
+ * /purchase/register-email; without one, /purchase/register-card). A failed link offers to
+ * send a new one: from /purchase/register-email when verified, /signup/purchase for a visitor.
  */
 export default function PurchaseLinkCallback() {
   const router = useRouter();
@@ -91,7 +94,7 @@ export default function PurchaseLinkCallback() {
               {authMessage(view.code)}
             </FormMessage>
             <Actions>
-              <ButtonLink as={Link} href="/purchase/register-email" $variant="normal" $block>
+              <ButtonLink as={Link} href={authState === 'verified' ? '/purchase/register-email' : '/signup/purchase'} $variant="normal" $block>
                 メールを送り直す
               </ButtonLink>
             </Actions>

@@ -1,12 +1,21 @@
+/**
+ * /purchase/register-card (only verified; spec section 2, issue 9 §3.3): the card form of the
+ * payment processor, the final confirmation, 3-D Secure when the card asks for it, then the
+ * subscription starts and the page says what the user now has. The chosen plan comes along as
+ * `?plan=<id>`; the work is components/purchase/CardPurchase.
+ */
+import { useRouter } from 'next/router';
 import { RoutePage } from '@/components/layout/RoutePage';
-import { EmptyState } from '@/components/ui/EmptyState';
+import { CardPurchase } from '@/components/purchase/CardPurchase';
+import { PurchaseLegalLinks } from '@/components/purchase/PurchaseLegalLinks';
+import { planIdFrom } from '@/lib/purchase/paths';
 
 export default function RegisterCard() {
+  const router = useRouter();
   return (
-    <RoutePage title="お支払いカードの登録" path="/purchase/register-card" narrow gated>
-      <EmptyState title="カードのお支払いはまだ受け付けていません">
-        <p>お支払いの受付を開始しましたら、このページからカードを登録できるようになります。カード番号がユメキャストに保存されることはありません。</p>
-      </EmptyState>
+    <RoutePage title="お支払い方法の登録" path="/purchase/register-card" narrow gated>
+      {router.isReady && <CardPurchase planId={planIdFrom(router.query.plan)} />}
+      <PurchaseLegalLinks />
     </RoutePage>
   );
 }

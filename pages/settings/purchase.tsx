@@ -1,34 +1,22 @@
 /**
- * /settings/purchase: the user's premium plan. Valid (有効) only while paymentExpirationTime is
- * in the future; a past one reads as expired with a way back to the plans (lib/purchase/plan).
+ * /settings/purchase (only verified; spec section 2, issue 9 §3.4): the user's plan and
+ * payments. Valid (有効) only while the paid period is in the future — a past date reads as
+ * expired with a way back to the plans (lib/purchase/status on top of lib/purchase/plan) — plus
+ * the next renewal or end date, the card, change card, cancel / resume and the payment history
+ * (components/purchase/PurchaseSettings).
  */
-import Link from 'next/link';
 import { RoutePage } from '@/components/layout/RoutePage';
-import { EmptyState } from '@/components/ui/EmptyState';
-import { planStatus } from '@/lib/purchase/plan';
+import { PurchaseLegalLinks } from '@/components/purchase/PurchaseLegalLinks';
+import { PurchaseSettings } from '@/components/purchase/PurchaseSettings';
 import { useAppSelector } from '@/store/hooks';
 import { selectUser } from '@/store/slices/user';
 
 export default function SettingsPurchase() {
   const user = useAppSelector(selectUser);
-  const plan = planStatus(user?.paymentExpirationTime);
   return (
     <RoutePage title="プランとお支払い" path="/settings/purchase" narrow gated>
-      {plan.kind === 'active' ? (
-        <p data-testid="plan-status">プレミアムプランは {plan.date} まで有効です。</p>
-      ) : plan.kind === 'expired' ? (
-        <EmptyState title="プレミアムプランの有効期限が切れています">
-          <p data-testid="plan-status">
-            {plan.date} に期限切れになりました。引き続きご利用いただくには、<Link href="/upgrade">プランを見る</Link>
-          </p>
-        </EmptyState>
-      ) : (
-        <EmptyState title="ご契約中のプランはありません">
-          <p>
-            プレミアムプランでは、すべてのタイトルを遊び放題でお楽しみいただけます。<Link href="/upgrade">プランを見る</Link>
-          </p>
-        </EmptyState>
-      )}
+      <PurchaseSettings claim={user?.paymentExpirationTime} />
+      <PurchaseLegalLinks />
     </RoutePage>
   );
 }

@@ -1,12 +1,13 @@
 /**
  * Brings the whole product up locally, in order, waiting for each part to be healthy:
- * PostgreSQL → Firebase Auth emulator → api → game host → web. Used by `npm start` and `npm test`.
+ * PostgreSQL → Firebase emulators (Auth + Functions, one process) → api → payments sandbox →
+ * game host → web. Used by `npm start` and `npm test`.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { assertPortFree, waitForHttp } from '../../server/dev/ports';
-import { REPO_ROOT, stackEnv, urls, type StackConfig } from './config';
+import { REPO_ROOT, stackEnv, stackSecrets, urls, webOrigins, type StackConfig } from './config';
+import { startEmulators } from './emulators';
 import { startProcess, stopProcess, tail, type Managed } from './process';
 import { ensureWebBuild } from './build';
 
@@ -16,6 +17,8 @@ export interface Stack {
   config: StackConfig;
   urls: ReturnType<typeof urls>;
   env: NodeJS.ProcessEnv;
+  /** Process group ids of every process the stack started (each child leads its own group). */
+  processGroups: number[];
   stop(): Promise<void>;
 }
 
@@ -39,31 +42,36 @@ async function waitForPostgres(url: string, m: Managed, timeoutMs = 90_000): Pro
   }
 }
 
-function writeFirebaseConfig(c: StackConfig): string {
-  const file = path.join(c.runDir, 'firebase.json');
-  fs.mkdirSync(c.runDir, { recursive: true });
-  const config = {
-    emulators: {
-      auth: { port: c.authPort, host: c.host },
-      ui: { enabled: false },
-      logging: { level: 'WARN' },
-      singleProjectMode: true,
-    },
-  };
-  fs.writeFileSync(file, JSON.stringify(config, null, 2));
-  return file;
-}
-
 function crashed(m: Managed) {
   return () => (m.exitCode() !== undefined ? new Error(`${m.name} exited early:\n${tail(m.logFile)}`) : undefined);
 }
 
+/** The payments sandbox's own settings on top of the shared ones (docs/payments-processor.md). */
+function sandboxEnv(c: StackConfig, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const u = urls(c);
+  return {
+    ...env,
+    PAYMENTS_SANDBOX_HOST: c.host,
+    PAYMENTS_SANDBOX_PORT: String(c.paymentsSandboxPort),
+    PAYMENTS_WEBHOOK_URL: `${u.api}/v1/payments/webhook`,
+    PAYMENTS_SANDBOX_ALLOWED_ORIGINS: webOrigins(c),
+  };
+}
+
 export async function startStack(c: StackConfig, log: Log = console.log): Promise<Stack> {
-  const env = stackEnv(c);
+  const env = stackEnv(c, process.env, stackSecrets());
   const u = urls(c);
   const logDir = path.join(c.runDir, 'logs');
   const started: Managed[] = [];
+  const processGroups: number[] = [];
+  const cleanups: (() => Promise<void>)[] = [];
+  const track = (m: Managed) => {
+    started.push(m);
+    if (m.child.pid) processGroups.push(m.child.pid);
+    return m;
+  };
   const stop = async () => {
+    for (const cleanup of cleanups.splice(0)) await cleanup().catch(() => undefined);
     // The host needs longer: it reports shutdown and closes its Chromium runtimes first.
     for (const m of [...started].reverse()) await stopProcess(m, m.name === 'host' ? 20_000 : 8_000);
     started.length = 0;
@@ -72,7 +80,9 @@ export async function startStack(c: StackConfig, log: Log = console.log): Promis
   try {
     await assertPortFree(c.pgPort, 'PostgreSQL');
     await assertPortFree(c.authPort, 'the Firebase Auth emulator');
+    await assertPortFree(c.functionsPort, 'the Firebase Functions emulator');
     await assertPortFree(c.apiPort, 'the api');
+    await assertPortFree(c.paymentsSandboxPort, 'the payments sandbox');
     await assertPortFree(c.webPort, 'the web app');
     await assertPortFree(c.hostPort, 'the game host');
     await assertPortFree(c.hostPagePort, "the game host's page server");
@@ -80,40 +90,34 @@ export async function startStack(c: StackConfig, log: Log = console.log): Promis
     await ensureWebBuild(c, env, log);
 
     log(`• PostgreSQL on 127.0.0.1:${c.pgPort} (data in ${path.relative(REPO_ROOT, c.pgDataDir)})`);
-    const pgProc = startProcess('postgres', path.join(BIN, 'tsx'), ['server/dev/postgres.ts'], { ...env, PGPORT_LOCAL: String(c.pgPort), PG_DATA_DIR: c.pgDataDir }, logDir, REPO_ROOT);
-    started.push(pgProc);
+    const pgProc = track(startProcess('postgres', path.join(BIN, 'tsx'), ['server/dev/postgres.ts'], { ...env, PGPORT_LOCAL: String(c.pgPort), PG_DATA_DIR: c.pgDataDir }, logDir, REPO_ROOT));
 
-    log(`• Firebase Auth emulator on ${u.auth}`);
-    const fbConfig = writeFirebaseConfig(c);
-    const authProc = startProcess(
-      'auth-emulator',
-      path.join(BIN, 'firebase'),
-      ['emulators:start', '--only', 'auth', '--project', c.projectId, '--config', fbConfig],
-      env,
-      logDir,
-      REPO_ROOT,
-    );
-    started.push(authProc);
+    log(`• Firebase emulators: Auth on ${u.auth}, Functions on ${u.functions}`);
+    const emulators = await startEmulators(c, env, logDir, log);
+    track(emulators.process);
+    cleanups.push(emulators.stopWatching);
 
     await waitForPostgres(u.databaseUrl, pgProc);
     log('  ✓ PostgreSQL ready');
 
     log(`• api on ${u.api}`);
-    const apiProc = startProcess('api', path.join(BIN, 'tsx'), ['server/api/main.ts'], env, logDir, REPO_ROOT);
-    started.push(apiProc);
+    const apiProc = track(startProcess('api', path.join(BIN, 'tsx'), ['server/api/main.ts'], env, logDir, REPO_ROOT));
+
+    log(`• payments sandbox on ${u.paymentsSandbox}`);
+    const sandboxProc = track(startProcess('payments-sandbox', path.join(BIN, 'tsx'), ['server/payments/sandbox/main.ts'], sandboxEnv(c, env), logDir, REPO_ROOT));
 
     log(`• game host on ${u.gameHost}`);
-    const hostProc = startProcess('host', path.join(BIN, 'tsx'), ['server/host/main.ts'], env, logDir, REPO_ROOT);
-    started.push(hostProc);
+    const hostProc = track(startProcess('host', path.join(BIN, 'tsx'), ['server/host/main.ts'], env, logDir, REPO_ROOT));
 
     log(`• web on ${u.web}`);
-    const webProc = startProcess('web', path.join(BIN, 'next'), ['start', '-p', String(c.webPort), '-H', c.host], env, logDir, REPO_ROOT);
-    started.push(webProc);
+    const webProc = track(startProcess('web', path.join(BIN, 'next'), ['start', '-p', String(c.webPort), '-H', c.host], env, logDir, REPO_ROOT));
 
-    await waitForHttp(`http://${u.auth}/`, { timeoutMs: 120_000, abortIf: crashed(authProc) });
-    log('  ✓ Auth emulator ready');
+    await emulators.ready();
+    log('  ✓ Auth and Functions emulators ready');
     await waitForHttp(`${u.api}/health`, { timeoutMs: 60_000, abortIf: crashed(apiProc) });
     log('  ✓ api ready');
+    await waitForHttp(`${u.paymentsSandbox}/`, { timeoutMs: 60_000, abortIf: crashed(sandboxProc) });
+    log('  ✓ payments sandbox ready');
     await waitForHttp(`${u.gameHost}/health`, { timeoutMs: 90_000, abortIf: crashed(hostProc) });
     log('  ✓ game host ready');
     await waitForHttp(`http://127.0.0.1:${c.webPort}/`, { timeoutMs: 60_000, abortIf: crashed(webProc) });
@@ -122,5 +126,5 @@ export async function startStack(c: StackConfig, log: Log = console.log): Promis
     await stop();
     throw e;
   }
-  return { config: c, urls: u, env, stop };
+  return { config: c, urls: u, env, processGroups, stop };
 }
