@@ -2,7 +2,8 @@ import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { uniqueEmail } from './support/emulator';
 import { loginAsVerified, waitForAuth } from './support/session';
 import { currentUid, fill, followMail, submit, visitorUid } from './support/accounts';
-import { api } from './support/play';
+import { advanceSandboxClock, newestSubscription } from './support/payments';
+import { api, waitForVideo } from './support/play';
 
 /**
  * Purchase (issue 9 §3) in a real browser against the running stack: the Auth and Functions
@@ -10,9 +11,15 @@ import { api } from './support/play';
  * from their own origin) and the web. A visitor signs up by purchase with the link from the
  * local mailbox, registers the billing e-mail through the callable function, pays with 4242…
  * and lands on the success page; a declined card (…0002) gets a Japanese error and no
- * subscription; the 3-D Secure card (…3155) shows the challenge and succeeds after it.
+ * subscription; the 3-D Secure card (…3155) shows the challenge and succeeds after it. A premium
+ * title plays right after the purchase; after a cancel it still plays until the period end, and
+ * once the sandbox's clock has moved past that end the api refuses it and the play page shows the
+ * upgrade prompt. The clock journey runs last: it moves the sandbox's one clock for everyone.
  * Desktop only: the pages are the same on phones, and each journey charges the sandbox.
  */
+
+// In order, in one worker: the last journey moves the sandbox clock.
+test.describe.configure({ mode: 'serial' });
 
 test.skip(({ isMobile }) => isMobile, 'desktop only: the same pages on phones');
 
@@ -26,6 +33,28 @@ async function typeCard(page: Page, number: string) {
   await form.locator('input[autocomplete="cc-csc"]').fill('123');
   await form.locator('#card-submit').click();
   return form;
+}
+
+/** A signed-in user opens /purchase/register-card and types a card into the processor's form. */
+async function cardOnRegisterPage(page: Page, number: string) {
+  await page.goto('/purchase/register-card');
+  await waitForAuth(page);
+  return typeCard(page, number);
+}
+
+/** A signed-in user pays with 4242… on /purchase/register-card and reaches the success page. */
+async function subscribeWith4242(page: Page) {
+  await cardOnRegisterPage(page, '4242 4242 4242 4242');
+  await page.getByTestId('pay-button').click();
+  await expect(page.getByTestId('purchase-success')).toContainText('に登録しました', { timeout: 30_000 });
+  await expect(page.getByTestId('claim-refreshing')).toHaveCount(0, { timeout: 15_000 });
+}
+
+/** Plays the premium title from its play page until real video shows, then leaves. */
+async function playPremium(page: Page) {
+  await waitForVideo(page);
+  await page.getByTestId('exit').click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/play/'));
 }
 
 function challenge(page: Page): FrameLocator {
@@ -79,6 +108,11 @@ test('visitor → /upgrade → sign-up by purchase → mailbox link → billing 
   await expect(page.getByTestId('claim-late')).toHaveCount(0);
   expect(await currentUid(page)).toBe(uid);
 
+  // A premium title plays at once, from the success page's own link.
+  await page.getByTestId('premium-titles').getByRole('link', { name: 'アマヤドリ・カフェ をプレイする' }).click();
+  await page.waitForURL((u) => u.pathname === '/play/amayadori-cafe');
+  await playPremium(page);
+
   // The claim is in the browser at once: /upgrade says the plan is active.
   await page.goto('/upgrade');
   await expect(page.getByTestId('upgrade-active')).toBeVisible();
@@ -94,9 +128,7 @@ test('visitor → /upgrade → sign-up by purchase → mailbox link → billing 
 test('a declined card (4000 0000 0000 0002): a Japanese error, the form again, no subscription', async ({ page }) => {
   test.setTimeout(90_000);
   const user = await loginAsVerified(page);
-  await page.goto('/purchase/register-card');
-  await waitForAuth(page);
-  const form = await typeCard(page, '4000 0000 0000 0002');
+  const form = await cardOnRegisterPage(page, '4000 0000 0000 0002');
   await expect(page.getByTestId('purchase-error')).toHaveText(/[ぁ-んァ-ン一-龯]/);
   await expect(form.locator('#card-error')).not.toBeEmpty();
   await expect(page.getByTestId('card-frame')).toBeVisible();
@@ -112,9 +144,7 @@ test('a declined card (4000 0000 0000 0002): a Japanese error, the form again, n
 test('3-D Secure (4000 0025 0000 3155): the challenge, then success', async ({ page }) => {
   test.setTimeout(90_000);
   const user = await loginAsVerified(page);
-  await page.goto('/purchase/register-card');
-  await waitForAuth(page);
-  await typeCard(page, '4000 0025 0000 3155');
+  await cardOnRegisterPage(page, '4000 0025 0000 3155');
   await page.getByTestId('pay-button').click();
   await expect(page.getByTestId('challenge-step')).toContainText('本人認証（3-Dセキュア）が必要です', { timeout: 30_000 });
   await expect(challenge(page).locator('h1')).toHaveText('本人認証（3-Dセキュア）');
@@ -122,4 +152,47 @@ test('3-D Secure (4000 0025 0000 3155): the challenge, then success', async ({ p
   await expect(page.getByTestId('purchase-success')).toContainText('に登録しました', { timeout: 30_000 });
   const list = await api<{ subscriptions: { status: string }[] }>('/api/subscriptions', user.idToken);
   expect(list.body.subscriptions.map((s) => s.status)).toEqual(['active']);
+});
+
+test('cancel: still premium until the period end; past it (sandbox clock) the title is refused with the upgrade prompt', async ({ page }) => {
+  test.setTimeout(180_000);
+  const user = await loginAsVerified(page);
+  await subscribeWith4242(page);
+
+  // Cancel at the period end, from the settings page.
+  await page.goto('/settings/purchase');
+  await page.getByTestId('cancel-open').click();
+  await page.getByTestId('cancel-confirm').click();
+  await expect(page.getByTestId('plan-status')).toContainText('解約済み（期間の終わりまで有効）');
+  await expect(page.getByTestId('ends-on')).toBeVisible();
+  await expect(page.getByTestId('resume')).toBeVisible();
+  const cancelled = await newestSubscription(user.idToken);
+  expect(cancelled).toMatchObject({ status: 'active', cancel_at_period_end: true });
+
+  // Still premium: no prompt on the title page, and the title plays.
+  await page.goto('/title/amayadori-cafe');
+  await expect(page.getByTestId('premium-badge')).toBeVisible();
+  await expect(page.getByTestId('upgrade-prompt')).toHaveCount(0);
+  await page.getByTestId('play-button').click();
+  await page.waitForURL((u) => u.pathname === '/play/amayadori-cafe');
+  await playPremium(page);
+
+  // The sandbox's clock moves past the period end: the subscription ends (a webhook).
+  await advanceSandboxClock(cancelled!.current_period_end - Math.floor(Date.now() / 1000) + 2 * 86_400);
+  await expect.poll(async () => (await newestSubscription(user.idToken))?.status, { timeout: 30_000, message: 'the subscription has ended' }).toBe('canceled');
+
+  // The api refuses the premium title; the play page shows the upgrade prompt.
+  await page.goto('/play/amayadori-cafe');
+  const failure = page.getByTestId('play-failure');
+  await expect(failure).toHaveAttribute('data-failure', 'subscription_required', { timeout: 30_000 });
+  await expect(failure).toContainText('プラン');
+  await expect(failure.getByTestId('upgrade-link')).toHaveAttribute('href', '/upgrade');
+
+  // The browser has the ended claim now: the title page prompts too, and settings say 期限切れ.
+  await page.goto('/title/amayadori-cafe');
+  await expect(page.getByTestId('upgrade-prompt')).toBeVisible();
+  await expect(page.getByTestId('upgrade-link')).toHaveAttribute('href', '/upgrade');
+  await page.goto('/settings/purchase');
+  await expect(page.getByTestId('plan-status')).toHaveAttribute('data-kind', 'expired');
+  await expect(page.getByTestId('plan-status')).toContainText('期限切れ');
 });

@@ -81,10 +81,21 @@ test.describe('toasts, theme and analytics', () => {
       const t = m.text();
       if (t.startsWith('[analytics]') && t.includes('"page_view"')) views.push(JSON.parse(t.slice(t.indexOf('{'))).page_path);
     });
+    // The toast's box is taken by the page itself the moment it shows: on a loaded machine the
+    // toast can auto-dismiss between a visibility check and a separate boundingBox() call.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __loginToast?: { x: number; y: number; width: number } };
+      new MutationObserver(() => {
+        if (w.__loginToast) return;
+        const el = [...document.querySelectorAll('[data-testid="toast"]')].find((e) => e.textContent?.includes('ログインしました'));
+        const r = el?.getBoundingClientRect();
+        if (r && r.width > 0) w.__loginToast = { x: r.x, y: r.y, width: r.width };
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
     await loginAsVerified(page);
-    const toast = page.getByTestId('toast').filter({ hasText: 'ログインしました' });
-    await expect(toast).toBeVisible();
-    const box = (await toast.boundingBox())!;
+    const seen = () => page.evaluate(() => (window as unknown as { __loginToast?: { x: number; y: number; width: number } }).__loginToast ?? null);
+    await expect.poll(seen, { message: 'the login toast was shown' }).not.toBeNull();
+    const box = (await seen())!;
     const width = page.viewportSize()!.width;
     if (width < 576) expect(box.width).toBeGreaterThan(width - 40);
     else expect(box.x + box.width).toBeGreaterThan(width - 40);

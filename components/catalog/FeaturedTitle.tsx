@@ -1,7 +1,7 @@
 import Image from 'next/image';
 import Link from 'next/link';
 import styled from 'styled-components';
-import { buttonStyle, type ButtonStyleProps } from '@/components/ui/Button';
+import { LinkButton } from '@/components/ui/Button';
 import type { GameSummary } from '@/lib/types/game';
 import { media } from '@/styles/breakpoints';
 import { keyArt } from './cardStyle';
@@ -58,10 +58,6 @@ const Hero = styled.section`
   }
 `;
 
-const ActionLink = styled(Link)<ButtonStyleProps>`
-  ${buttonStyle}
-`;
-
 /** Home's featured title: large key art, title, lead, play and detail buttons. */
 export function FeaturedTitle({ game }: { game: GameSummary }) {
   const href = `/title/${encodeURIComponent(game.id)}`;
@@ -76,12 +72,12 @@ export function FeaturedTitle({ game }: { game: GameSummary }) {
         <p className="brand">{game.brand}</p>
         <p className="lead">{game.description}</p>
         <div className="actions">
-          <ActionLink href={`/play/${encodeURIComponent(game.id)}`} $variant="primary" $size="large" data-testid="featured-play">
+          <LinkButton href={`/play/${encodeURIComponent(game.id)}`} $variant="primary" $size="large" data-testid="featured-play">
             プレイする
-          </ActionLink>
-          <ActionLink href={href} $size="large">
+          </LinkButton>
+          <LinkButton href={href} $size="large">
             詳しく見る
-          </ActionLink>
+          </LinkButton>
         </div>
       </div>
     </Hero>

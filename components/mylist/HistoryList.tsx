@@ -1,6 +1,5 @@
 import Link from 'next/link';
-import styled from 'styled-components';
-import { buttonStyle, type ButtonStyleProps } from '@/components/ui/Button';
+import { LinkButton } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { formatDateTime, formatPlayTime } from '@/lib/mylist/format';
 import type { StoredPlayHistory } from '@/lib/mylist/playHistory';
@@ -8,10 +7,6 @@ import { usePlayHistories } from '@/lib/mylist/usePlayHistories';
 import { Grid } from '@/components/catalog/layout';
 import { ListStatus, MoreFooter } from './ListStates';
 import { MyListCard } from './MyListCard';
-
-const PlayLink = styled(Link)<ButtonStyleProps>`
-  ${buttonStyle}
-`;
 
 export function HistoryEmpty() {
   return (
@@ -40,9 +35,9 @@ export function HistoryCard({ h }: { h: StoredPlayHistory }) {
       ageRating={h.game?.ageRating}
       lines={historyLines(h)}
       actions={
-        <PlayLink href={`/play/${id}`} $variant="primary" aria-label={`「${h.title}」を続きから遊ぶ`} data-testid="continue-button">
+        <LinkButton href={`/play/${id}`} $variant="primary" aria-label={`「${h.title}」を続きから遊ぶ`} data-testid="continue-button">
           続きから遊ぶ
-        </PlayLink>
+        </LinkButton>
       }
     />
   );

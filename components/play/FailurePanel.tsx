@@ -1,6 +1,8 @@
 import Link from 'next/link';
+import { useEffect } from 'react';
 import styled from 'styled-components';
 import { Button, ButtonLink } from '@/components/ui/Button';
+import { syncPaymentClaim } from '@/lib/purchase/syncClaim';
 import { FAILURE_MESSAGES, type PlayFailure } from '@/lib/session/playMessages';
 
 const Box = styled.div`
@@ -36,10 +38,15 @@ interface Props {
 
 /**
  * A clear Japanese message for every failure, with what the player can do next. A premium title
- * without an active plan (`subscription_required`) gets the upgrade prompt: a link to /upgrade.
+ * without an active plan (`subscription_required`) gets the upgrade prompt: a link to /upgrade,
+ * and the browser fetches a fresh token so the header and title pages stop calling an ended plan
+ * active.
  */
 export function FailurePanel({ failure, gameId, onRetry, onCloseOthers, onLogin }: Props) {
   const m = FAILURE_MESSAGES[failure];
+  useEffect(() => {
+    if (failure === 'subscription_required') void syncPaymentClaim();
+  }, [failure]);
   return (
     <Box role="alert" data-testid="play-failure" data-failure={failure}>
       <h2>{m.title}</h2>

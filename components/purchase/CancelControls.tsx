@@ -7,6 +7,7 @@
 import { useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/Button';
+import { Callout } from '@/components/ui/Panel';
 import { Spinner } from '@/components/ui/Spinner';
 import { FormMessage } from '@/components/form/Field';
 import { ApiClientError, messageFor } from '@/lib/api/client';
@@ -14,13 +15,8 @@ import { cancelSubscription, resumeSubscription, type Subscription } from '@/lib
 import { formatPlanDate } from '@/lib/purchase/format';
 import { canCancel, canResume } from '@/lib/purchase/status';
 
-const Dialog = styled.div`
-  padding: 16px;
-  border-radius: 12px;
-  border: 1px solid ${({ theme }) => theme.destructive};
+const Dialog = styled(Callout)`
   background: ${({ theme }) => theme.surfaceRaised};
-  line-height: 1.8;
-  margin: 0 0 12px;
   p {
     margin: 0 0 12px;
   }
@@ -70,7 +66,7 @@ export function CancelControls({ subscription, onChanged }: Props) {
       )}
       {canCancel(subscription) &&
         (asking ? (
-          <Dialog role="alertdialog" aria-modal="false" aria-labelledby="cancel-title" data-testid="cancel-dialog">
+          <Dialog $tone="destructive" role="alertdialog" aria-modal="false" aria-labelledby="cancel-title" data-testid="cancel-dialog">
             <p id="cancel-title">
               <strong>プランを解約しますか？</strong>
             </p>

@@ -3,9 +3,8 @@
  * from page code), the benefits the server enforces (lib/purchase/benefits), the premium titles
  * by name, and the button that starts the purchase.
  */
-import Link from 'next/link';
 import styled from 'styled-components';
-import { buttonStyle, type ButtonStyleProps } from '@/components/ui/Button';
+import { LinkButton } from '@/components/ui/Button';
 import type { Plan, PremiumTitle } from '@/lib/api/purchase';
 import { PLAN_BENEFITS } from '@/lib/purchase/benefits';
 import { periodLabel, priceLabel } from '@/lib/purchase/format';
@@ -39,10 +38,6 @@ const Box = styled.section`
   }
 `;
 
-const Cta = styled(Link)<ButtonStyleProps>`
-  ${buttonStyle}
-`;
-
 interface Props {
   plan: Plan;
   premiumTitles: PremiumTitle[];
@@ -68,9 +63,9 @@ export function PlanCard({ plan, premiumTitles, href, ctaLabel }: Props) {
           プレミアム作品: {premiumTitles.map((t) => t.title).join('、')}
         </p>
       )}
-      <Cta href={href} $variant="primary" $size="large" $block data-testid="plan-cta">
+      <LinkButton href={href} $variant="primary" $size="large" $block data-testid="plan-cta">
         {ctaLabel}
-      </Cta>
+      </LinkButton>
     </Box>
   );
 }

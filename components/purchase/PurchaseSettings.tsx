@@ -10,6 +10,7 @@ import Link from 'next/link';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
+import { FactList } from '@/components/ui/Panel';
 import { LoadingBlock } from '@/components/ui/Spinner';
 import { Section, SectionTitle } from '@/components/ui/Page';
 import { FormMessage } from '@/components/form/Field';
@@ -22,18 +23,7 @@ import { CancelControls } from './CancelControls';
 import { ChangeCard } from './ChangeCard';
 import { PaymentHistory } from './PaymentHistory';
 
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: 10px 16px;
-  margin: 0 0 16px;
-  dt {
-    color: ${({ theme }) => theme.textMuted};
-    font-size: 0.9rem;
-  }
-  dd {
-    margin: 0;
-  }
+const Facts = styled(FactList)`
   [data-kind='expired'] {
     color: ${({ theme }) => theme.destructive};
     font-weight: 700;

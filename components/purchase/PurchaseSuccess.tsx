@@ -6,19 +6,16 @@
 import { useEffect, useState } from 'react';
 import Link from 'next/link';
 import styled from 'styled-components';
-import { buttonStyle, type ButtonStyleProps } from '@/components/ui/Button';
+import { LinkButton } from '@/components/ui/Button';
+import { Callout } from '@/components/ui/Panel';
 import { Spinner } from '@/components/ui/Spinner';
 import { fetchPremiumTitles, type PremiumTitle, type Subscription } from '@/lib/api/purchase';
 import { formatPlanDate, priceLabel } from '@/lib/purchase/format';
 import { SETTINGS_PURCHASE_PATH } from '@/lib/purchase/paths';
 import type { ClaimState } from '@/lib/purchase/usePurchaseFlow';
 
-const Box = styled.section`
-  padding: 20px;
-  border-radius: 16px;
-  border: 2px solid ${({ theme }) => theme.primary};
-  background: ${({ theme }) => theme.surface};
-  line-height: 1.8;
+const Box = styled(Callout)`
+  margin: 0;
   h2 {
     margin: 0 0 8px;
     font-size: 1.25rem;
@@ -35,10 +32,6 @@ const Box = styled.section`
     color: ${({ theme }) => theme.textMuted};
     font-size: 0.85rem;
   }
-`;
-
-const PlayLink = styled(Link)<ButtonStyleProps>`
-  ${buttonStyle}
 `;
 
 interface Props {
@@ -60,7 +53,7 @@ export function PurchaseSuccess({ subscription, claim }: Props) {
   }, []);
 
   return (
-    <Box data-testid="purchase-success" aria-live="polite">
+    <Box as="section" $tone="primary" $strong data-testid="purchase-success" aria-live="polite">
       <h2>{subscription.plan.name}に登録しました</h2>
       <p data-testid="success-until">
         {formatPlanDate(until)} までご利用いただけます。{subscription.cancelAtPeriodEnd ? '' : `以降は自動で更新されます（${priceLabel(subscription.plan)}）。`}
@@ -85,13 +78,13 @@ export function PurchaseSuccess({ subscription, claim }: Props) {
               <li key={t.id}>
                 {/* An age-rated title goes through its page, where the age question is asked. */}
                 {t.ageRating === 'r18' ? (
-                  <PlayLink href={`/title/${encodeURIComponent(t.id)}`} $variant="normal" $block data-testid="play-premium">
+                  <LinkButton href={`/title/${encodeURIComponent(t.id)}`} $variant="normal" $block data-testid="play-premium">
                     {t.title} の作品ページへ
-                  </PlayLink>
+                  </LinkButton>
                 ) : (
-                  <PlayLink href={`/play/${encodeURIComponent(t.id)}`} $variant="primary" $block data-testid="play-premium">
+                  <LinkButton href={`/play/${encodeURIComponent(t.id)}`} $variant="primary" $block data-testid="play-premium">
                     {t.title} をプレイする
-                  </PlayLink>
+                  </LinkButton>
                 )}
               </li>
             ))}

@@ -9,29 +9,16 @@ import { ApiClientError } from '@/lib/api/client';
 import { testUser, userState } from '@/lib/mylist/testFixtures';
 import { PurchaseSettings } from './PurchaseSettings';
 import { cardSaved, cardSetup, DAY, postFromFrame, subscription, summary } from './testing/fixtures';
+import * as purchaseApi from '@/lib/api/purchase';
 
-const api = {
-  fetchSubscriptions: jest.fn(),
-  fetchPurchaseSummary: jest.fn(),
-  cancelSubscription: jest.fn(),
-  resumeSubscription: jest.fn(),
-  createCardSetup: jest.fn(),
-  changeCard: jest.fn(),
-};
-jest.mock('@/lib/api/purchase', () => ({
-  fetchSubscriptions: (...a: unknown[]) => api.fetchSubscriptions(...a),
-  fetchPurchaseSummary: (...a: unknown[]) => api.fetchPurchaseSummary(...a),
-  cancelSubscription: (...a: unknown[]) => api.cancelSubscription(...a),
-  resumeSubscription: (...a: unknown[]) => api.resumeSubscription(...a),
-  createCardSetup: (...a: unknown[]) => api.createCardSetup(...a),
-  changeCard: (...a: unknown[]) => api.changeCard(...a),
-}));
+jest.mock('@/lib/api/purchase');
+const api = jest.mocked(purchaseApi);
 
 const verified = { preloadedState: userState(testUser()) };
 const now = () => Math.floor(Date.now() / 1000);
 
 beforeEach(() => {
-  Object.values(api).forEach((f) => f.mockReset());
+  jest.resetAllMocks();
   api.fetchPurchaseSummary.mockResolvedValue(summary());
   api.createCardSetup.mockImplementation(async () => cardSetup());
 });

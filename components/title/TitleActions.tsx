@@ -1,8 +1,7 @@
-import Link from 'next/link';
 import styled from 'styled-components';
 import { BookmarkToggle } from '@/components/mylist/BookmarkToggle';
 import { UpgradePrompt } from '@/components/purchase/UpgradePrompt';
-import { buttonStyle, type ButtonStyleProps } from '@/components/ui/Button';
+import { LinkButton } from '@/components/ui/Button';
 import { mayShow } from '@/lib/safecheck/ageGate';
 import { useSafeCheck } from '@/lib/safecheck/useSafeCheck';
 import { planStatus } from '@/lib/purchase/plan';
@@ -10,10 +9,6 @@ import type { GameSummary } from '@/lib/types/game';
 import { useAppSelector } from '@/store/hooks';
 import { selectUser } from '@/store/slices/user';
 import { ShareToX } from './ShareToX';
-
-const PlayLink = styled(Link)<ButtonStyleProps>`
-  ${buttonStyle}
-`;
 
 const Bar = styled.div`
   display: flex;
@@ -44,9 +39,9 @@ export function TitleActions({ game }: { game: GameSummary & { premium?: boolean
       {needsPlan && <UpgradePrompt compact />}
       <Bar>
         {mayShow(game, state) ? (
-          <PlayLink href={`/play/${encodeURIComponent(game.id)}`} $variant="primary" $size="large" data-testid="play-button">
+          <LinkButton href={`/play/${encodeURIComponent(game.id)}`} $variant="primary" $size="large" data-testid="play-button">
             プレイする
-          </PlayLink>
+          </LinkButton>
         ) : (
           <p className="hint" data-testid="play-needs-age">
             18歳以上の方のみプレイできます。

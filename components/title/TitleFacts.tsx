@@ -2,22 +2,10 @@ import Link from 'next/link';
 import styled from 'styled-components';
 import { AgeBadge } from '@/components/catalog/AgeBadge';
 import { PremiumBadge } from '@/components/purchase/PremiumBadge';
+import { FactList } from '@/components/ui/Panel';
 import type { TitleDetail } from '@/lib/api/catalog';
 import { formatDate } from '@/lib/catalog/format';
 
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: 8px 16px;
-  margin: 0 0 20px;
-  dt {
-    color: ${({ theme }) => theme.textMuted};
-    font-size: 0.9rem;
-  }
-  dd {
-    margin: 0;
-  }
-`;
 
 const Chips = styled.ul`
   display: flex;
@@ -41,7 +29,7 @@ const Chips = styled.ul`
 /** Brand, genres, tags (each a search), release date, age rating and, for a premium title, its badge. */
 export function TitleFacts({ game }: { game: TitleDetail & { premium?: boolean } }) {
   return (
-    <Facts>
+    <FactList>
       <dt>ブランド</dt>
       <dd>
         <Link href={`/brand#${encodeURIComponent(game.brandId)}`} data-testid="brand-link">
@@ -84,6 +72,6 @@ export function TitleFacts({ game }: { game: TitleDetail & { premium?: boolean }
           </dd>
         </>
       )}
-    </Facts>
+    </FactList>
   );
 }

@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
+import Link from 'next/link';
 import styled, { css } from 'styled-components';
 
 /** Button variants and sizes of spec section 9. */
@@ -92,5 +93,10 @@ export function Button({ type = 'button', $variant = 'normal', $size = 'normal',
 }
 
 export const ButtonLink = styled.a<ButtonStyleProps>`
+  ${buttonStyle}
+`;
+
+/** A Next.js link (client-side navigation) that looks like a button. */
+export const LinkButton = styled(Link)<ButtonStyleProps>`
   ${buttonStyle}
 `;

@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import { titleWire } from '@/lib/mylist/testFixtures';
+import { installFetchDouble } from '@/test/fetchDouble';
 import { ApiClientError } from './client';
 import { addBookmark, deleteScreenshot, fetchScreenshotImage, getBookmarked, getScreenshot, listBookmarks, listPlayHistory, listScreenshots, removeBookmark } from './mylist';
 
@@ -7,14 +8,7 @@ jest.mock('@/lib/firebase/client', () => ({
   firebaseAuth: () => ({ currentUser: { getIdToken: jest.fn(async () => 'token') } }),
 }));
 
-const fetchMock = jest.fn();
-beforeEach(() => {
-  fetchMock.mockReset();
-  (global as unknown as { fetch: typeof fetch }).fetch = fetchMock;
-});
-
-const answer = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
-const call = (i = 0) => ({ url: String(fetchMock.mock.calls[i][0]), init: fetchMock.mock.calls[i][1] as RequestInit });
+const { fetchMock, answer, call } = installFetchDouble();
 const shot = { id: '3f2b8a52-1c4d-4e7f-9a10-0b1c2d3e4f50', game_id: 'g', session_id: 's', width: 1280, height: 720, bytes: 10, created_at: '2025-03-04T00:05:00.000Z' };
 
 describe('my-list api', () => {

@@ -4,6 +4,7 @@
  * sorted newest created first; plans without a bearer; subscribe/confirm bodies and answers;
  * a refused card as a typed error with the server's Japanese message; malformed answers.
  */
+import { installFetchDouble } from '@/test/fetchDouble';
 import { ApiClientError } from './client';
 import {
   cancelSubscription,
@@ -23,15 +24,7 @@ jest.mock('@/lib/firebase/client', () => ({
   firebaseAuth: () => ({ currentUser: { getIdToken: jest.fn(async () => 'token') } }),
 }));
 
-const fetchMock = jest.fn();
-beforeEach(() => {
-  fetchMock.mockReset();
-  (global as unknown as { fetch: typeof fetch }).fetch = fetchMock;
-});
-
-const answer = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
-const call = (i = 0) => ({ url: String(fetchMock.mock.calls[i][0]), init: fetchMock.mock.calls[i][1] as RequestInit });
-const bearer = (i = 0) => new Headers(call(i).init.headers).get('authorization');
+const { fetchMock, answer, call, bearer } = installFetchDouble();
 
 const planWire = { id: 'standard', name: 'スタンダードプラン', amount_jpy: 980, tax_included: true, interval: 'month', interval_count: 1 };
 const subWire = (id: string, created: number, over: object = {}) => ({

@@ -11,31 +11,15 @@ import { planIdFrom, withPlan } from './paths';
 import { refreshPaymentClaim } from './refreshClaim';
 import { functionsEmulatorHost, parseHostPort } from '@/lib/firebase/functions';
 import type { Subscription } from '@/lib/api/purchase';
+import { DAY, plan, subscription } from './testing/fixtures';
 
 jest.mock('@/lib/firebase/client', () => ({ firebaseApp: jest.fn(), firebaseAuth: () => ({ currentUser: null }) }));
 
 const ORIGIN = 'http://127.0.0.1:8300';
-const DAY = 86_400;
 const NOW = Date.UTC(2026, 5, 1, 3, 0, 0);
 const nowS = NOW / 1000;
 
-function sub(over: Partial<Subscription> = {}): Subscription {
-  return {
-    id: 's1',
-    status: 'active',
-    plan: { id: 'standard', name: 'スタンダードプラン', amountJpy: 980, interval: 'month', intervalCount: 1 },
-    created: nowS - DAY,
-    currentPeriodStart: nowS - DAY,
-    currentPeriodEnd: nowS + 29 * DAY,
-    cancelAtPeriodEnd: false,
-    canceledAt: null,
-    endedAt: null,
-    entitled: true,
-    accessUntil: nowS + 29 * DAY,
-    card: null,
-    ...over,
-  };
-}
+const sub = (over: Partial<Subscription> = {}): Subscription => subscription({ id: 's1', plan: plan({ amountJpy: 980 }), card: null, ...over }, nowS);
 
 describe('hosted page messages', () => {
   const msg = (data: object) => ({ source: HOSTED_SOURCE, ...data });

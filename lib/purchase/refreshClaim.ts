@@ -3,6 +3,7 @@
  * in the browser at once (issue 9 §1: the header, /settings/purchase and analytics read it from
  * the store, which follows onIdTokenChanged). The claim is written by the api before it answers
  * `active`; a few spaced retries cover a claim that lands a moment later (a webhook).
+ * (When the api refuses a premium title, lib/purchase/syncClaim.ts fetches the current claim.)
  */
 import { firebaseAuth } from '@/lib/firebase/client';
 
@@ -32,3 +33,4 @@ export async function refreshPaymentClaim({ attempts = 4, delayMs = 1_000, nowMs
   }
   return null;
 }
+

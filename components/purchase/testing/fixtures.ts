@@ -3,32 +3,12 @@
  * postMessage events as the payments sandbox sends them. Not imported by the app.
  */
 import { act } from '@testing-library/react';
-import type { CardSetup, Plan, PurchaseResult, PurchaseSummary, Subscription } from '@/lib/api/purchase';
+import type { CardSetup, PurchaseResult, PurchaseSummary } from '@/lib/api/purchase';
+import { subscription } from '@/lib/purchase/testing/fixtures';
 import { HOSTED_SOURCE } from '@/lib/purchase/hostedMessages';
 
 export const SANDBOX = 'http://127.0.0.1:8300';
-export const DAY = 86_400;
-
-export const plan = (over: Partial<Plan> = {}): Plan => ({ id: 'standard', name: 'スタンダードプラン', amountJpy: 1234, interval: 'month', intervalCount: 1, ...over });
-
-export function subscription(over: Partial<Subscription> = {}): Subscription {
-  const now = Math.floor(Date.now() / 1000);
-  return {
-    id: '7b0c6f2e-3a41-4d5e-9f60-1a2b3c4d5e6f',
-    status: 'active',
-    plan: plan(),
-    created: now - DAY,
-    currentPeriodStart: now - DAY,
-    currentPeriodEnd: now + 29 * DAY,
-    cancelAtPeriodEnd: false,
-    canceledAt: null,
-    endedAt: null,
-    entitled: true,
-    accessUntil: now + 29 * DAY,
-    card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 },
-    ...over,
-  };
-}
+export { DAY, plan, subscription } from '@/lib/purchase/testing/fixtures';
 
 let setups = 0;
 export function cardSetup(): CardSetup {

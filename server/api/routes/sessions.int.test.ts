@@ -24,7 +24,7 @@ const { AccessToken2, kRtcServiceType, kRtmServiceType } = require('agora-token/
 jest.setTimeout(60_000);
 
 const GAME = 'hoshifuru-toshokan';
-const OTHER_GAME = 'sakurairo-signal';
+const OTHER_GAME = 'shizuka-no-umi-postman'; // free (not premium): the limits below are not about plans
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ICE = [{ urls: 'stun:stun.example.test:3478' }, { urls: ['turn:turn.example.test:3478'], username: 'u', credential: 'c' }];
 

@@ -21,12 +21,8 @@ export interface Entitlements {
   subscriptionId: string | null;
   /** Unix seconds until which it is paid (the paymentExpirationTime claim); null when none. */
   until: number | null;
-  /** Premium titles (games.premium) may be started. */
+  /** Premium titles (games.premium) may be started: the one benefit the plan grants. */
   premiumTitles: boolean;
-  /** The high video quality may be chosen. */
-  highQuality: boolean;
-  /** Screenshots without the free allowance's limit. */
-  unlimitedScreenshots: boolean;
 }
 
 /** Everything a user's subscription grants now. */
@@ -38,10 +34,8 @@ export async function entitlements(db: Queryable, uid: string): Promise<Entitlem
     planId: entitled?.planId ?? null,
     subscriptionId: entitled?.subscriptionId ?? null,
     until: entitled ? unixSeconds(entitled.until) : null,
-    // One plan today: every benefit comes with any entitling subscription.
+    // One plan today, one benefit: premium titles (docs/purchase.md "Benefits").
     premiumTitles: subscriber,
-    highQuality: subscriber,
-    unlimitedScreenshots: subscriber,
   };
 }
 
