@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildFunctions, FUNCTIONS_DIR, watchFunctions } from '../../server/dev/functions-build';
+import { emulatorSidePorts } from '../../server/dev/auth-emulator';
 import { waitForHttp } from '../../server/dev/ports';
 import { REPO_ROOT, urls, type StackConfig } from './config';
 import { startProcess, tail, type Managed } from './process';
@@ -36,10 +37,10 @@ export function writeFirebaseConfig(c: StackConfig): string {
   const config = {
     functions,
     emulators: {
+      ...emulatorSidePorts(c.authPort, c.host),
       auth: { port: c.authPort, host: c.host },
       functions: { port: c.functionsPort, host: c.host },
       ui: { enabled: false },
-      logging: { level: 'WARN' },
       singleProjectMode: true,
     },
   };

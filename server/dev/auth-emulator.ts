@@ -140,12 +140,28 @@ export async function clearAuthEmulatorAccounts(emulator: Pick<AuthEmulator, 'ur
  * config's folder becomes the project folder for firebase-tools, so other sections (functions
  * source, hosting public dir) would resolve against .run/ and are not needed for auth.
  */
+/**
+ * The emulator suite's side services (hub, logging, eventarc, tasks) on ports derived from the
+ * Auth port (+400…+403), not firebase-tools' fixed defaults (4400, 4500, 9299, 9499): two
+ * emulator processes side by side (a dev stack, a test slot, a test run's own services) would
+ * otherwise race for those and one of them dies with EADDRINUSE.
+ */
+export function emulatorSidePorts(authPort: number, host: string = HOST) {
+  return {
+    hub: { host, port: authPort + 400 },
+    logging: { host, port: authPort + 401 },
+    eventarc: { host, port: authPort + 402 },
+    tasks: { host, port: authPort + 403 },
+  };
+}
+
 function writeRuntimeConfig(port: number): string {
   const base = JSON.parse(readFileSync(path.join(REPO_ROOT, 'firebase.json'), 'utf8')) as {
     emulators?: Record<string, unknown>;
   };
   const emulators = {
     ...base.emulators,
+    ...emulatorSidePorts(port),
     auth: { host: HOST, port },
     ui: { enabled: false },
     singleProjectMode: true,
