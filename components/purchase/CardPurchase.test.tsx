@@ -11,30 +11,18 @@ import { testUser, userState } from '@/lib/mylist/testFixtures';
 import { CardPurchase } from './CardPurchase';
 import { READY_TIMEOUT_MS } from './HostedFrame';
 import { active, cardSaved, cardSetup, plan, postFromFrame, requiresAction, subscription } from './testing/fixtures';
+import * as purchaseApi from '@/lib/api/purchase';
+import type { PurchaseResult } from '@/lib/api/purchase';
 
-const api = {
-  fetchPlans: jest.fn(),
-  fetchCurrentSubscription: jest.fn(),
-  createCardSetup: jest.fn(),
-  subscribe: jest.fn(),
-  confirmPurchase: jest.fn(),
-  fetchPremiumTitles: jest.fn(),
-};
-jest.mock('@/lib/api/purchase', () => ({
-  fetchPlans: (...a: unknown[]) => api.fetchPlans(...a),
-  fetchCurrentSubscription: (...a: unknown[]) => api.fetchCurrentSubscription(...a),
-  createCardSetup: (...a: unknown[]) => api.createCardSetup(...a),
-  subscribe: (...a: unknown[]) => api.subscribe(...a),
-  confirmPurchase: (...a: unknown[]) => api.confirmPurchase(...a),
-  fetchPremiumTitles: (...a: unknown[]) => api.fetchPremiumTitles(...a),
-}));
+jest.mock('@/lib/api/purchase');
+const api = jest.mocked(purchaseApi);
 const refreshPaymentClaim = jest.fn(async () => 1_900_000_000);
 jest.mock('@/lib/purchase/refreshClaim', () => ({ refreshPaymentClaim: () => refreshPaymentClaim() }));
 
 const verified = { preloadedState: userState(testUser()) };
 
 beforeEach(() => {
-  Object.values(api).forEach((f) => f.mockReset());
+  jest.resetAllMocks();
   refreshPaymentClaim.mockClear();
   api.fetchPlans.mockResolvedValue([plan(), plan({ id: 'yearly', name: '年間プラン', amountJpy: 9800, interval: 'year' })]);
   api.fetchCurrentSubscription.mockResolvedValue(null);
@@ -87,7 +75,7 @@ describe('card step', () => {
   });
 
   it('a double click on pay sends one subscribe; success says what the user has and refreshes the token', async () => {
-    let resolve: (v: unknown) => void = () => undefined;
+    let resolve: (v: PurchaseResult) => void = () => undefined;
     api.subscribe.mockImplementation(() => new Promise((r) => (resolve = r)));
     renderWithProviders(<CardPurchase planId="standard" />, verified);
     const setupId = await toReview();

@@ -1,44 +1,21 @@
 /**
- * /purchase/register-card's content (issue 9 §3.3): the processor's card form in an iframe,
- * the final confirmation and its pay button, the 3-D Secure challenge when the card asks for it,
- * then the result. Every wait shows progress; every failure its Japanese message, with the card
- * form again when a card or payment was refused. The steps are lib/purchase/usePurchaseFlow.
+ * /purchase/register-card's content (issue 9 §3.3): the processor's card form (the sandbox's
+ * iframe or Stripe's Payment Element, picked by HostedFrame's CardForm), the final confirmation
+ * and its pay button, the 3-D Secure step when the card asks for it (PaymentChallenge), then the
+ * result. Every wait shows progress; every failure its Japanese message, with the card form
+ * again when a card or payment was refused. The steps are lib/purchase/usePurchaseFlow.
  */
 import Link from 'next/link';
 import { Button, ButtonLink } from '@/components/ui/Button';
 import { LoadingBlock } from '@/components/ui/Spinner';
 import { FormMessage } from '@/components/form/Field';
-import type { CardSetup } from '@/lib/api/purchase';
-import type { HostedMessage } from '@/lib/purchase/hostedMessages';
-import { formatPlanDate, priceLabel, UNSUPPORTED_PROCESSOR_MESSAGE } from '@/lib/purchase/format';
+import { formatPlanDate, priceLabel } from '@/lib/purchase/format';
 import { SETTINGS_PURCHASE_PATH, UPGRADE_PATH } from '@/lib/purchase/paths';
 import { usePurchaseFlow } from '@/lib/purchase/usePurchaseFlow';
-import { HostedFrame } from './HostedFrame';
+import { CardForm, PaymentChallenge } from './HostedFrame';
 import { PayReview } from './PayReview';
 import { PurchaseSuccess } from './PurchaseSuccess';
 import { PurchaseSteps } from './PurchaseSteps';
-
-function CardForm({ setup, onMessage }: { setup: CardSetup; onMessage: (m: HostedMessage) => void }) {
-  if (setup.mount.kind !== 'sandbox_iframe') {
-    return (
-      <FormMessage $kind="error" role="alert" data-testid="card-form-unsupported">
-        {UNSUPPORTED_PROCESSOR_MESSAGE}
-      </FormMessage>
-    );
-  }
-  return (
-    <HostedFrame
-      key={setup.setupId}
-      url={setup.mount.url}
-      origin={setup.mount.origin}
-      title="カード情報の入力フォーム"
-      loadingLabel="カード入力フォームを読み込んでいます…"
-      initialHeight={440}
-      onMessage={onMessage}
-      testId="card-frame"
-    />
-  );
-}
 
 export function CardPurchase({ planId }: { planId: string | null }) {
   const flow = usePurchaseFlow(planId);
@@ -96,10 +73,10 @@ export function CardPurchase({ planId }: { planId: string | null }) {
           <p>お支払いに使うクレジットカードを登録してください。カード情報は決済代行会社が直接受け取り、ユメキャストには保存されません。</p>
           <CardForm
             setup={step.setup}
-            onMessage={(m) => {
-              if (m.type === 'card_setup_succeeded' && m.setupIntentId === step.setup.setupId) flow.cardSaved(step.setup, m.paymentMethod);
-              if (m.type === 'card_setup_failed') flow.cardRefused(m.error.message);
-            }}
+            title="カード情報の入力フォーム"
+            testId="card-frame"
+            onSaved={(card) => flow.cardSaved(step.setup, card)}
+            onFailed={flow.cardRefused}
           />
         </>
       )}
@@ -109,24 +86,7 @@ export function CardPurchase({ planId }: { planId: string | null }) {
       {step.kind === 'challenge' && (
         <section data-testid="challenge-step" aria-label="本人認証">
           <p>カード発行会社による本人認証（3-Dセキュア）が必要です。画面の案内に従って認証してください。</p>
-          {step.action.kind === 'sandbox_challenge' ? (
-            <HostedFrame
-              url={step.action.url}
-              origin={step.action.origin}
-              title="本人認証（3-Dセキュア）"
-              loadingLabel="本人認証の画面を読み込んでいます…"
-              initialHeight={520}
-              readyOnLoad
-              onMessage={(m) => {
-                if (m.type === 'authentication_finished') void flow.challengeFinished(m.status, m.error?.message ?? null);
-              }}
-              testId="challenge-frame"
-            />
-          ) : (
-            <FormMessage $kind="error" role="alert">
-              {UNSUPPORTED_PROCESSOR_MESSAGE}
-            </FormMessage>
-          )}
+          <PaymentChallenge action={step.action} onFinished={(status, message) => void flow.challengeFinished(status, message)} />
         </section>
       )}
       {step.kind === 'confirming' && <LoadingBlock label="お支払いを確認しています…" />}

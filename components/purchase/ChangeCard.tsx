@@ -1,6 +1,7 @@
 /**
  * "Change card" on /settings/purchase (issue 9 §3.4): a new card setup (POST
- * /v1/purchase/card-setup), the processor's card form in an iframe, and once the card is saved
+ * /v1/purchase/card-setup), the processor's card form (the sandbox's iframe or Stripe's Payment
+ * Element, picked by HostedFrame's CardForm), and once the card is saved
  * POST /v1/purchase/card so renewals are charged to it. Progress while each step runs; a
  * refused card keeps the form with its Japanese message; nothing is charged here.
  */
@@ -10,8 +11,7 @@ import { LoadingBlock, Spinner } from '@/components/ui/Spinner';
 import { FormMessage } from '@/components/form/Field';
 import { ApiClientError, messageFor } from '@/lib/api/client';
 import { changeCard, createCardSetup, type CardSetup, type Subscription } from '@/lib/api/purchase';
-import { UNSUPPORTED_PROCESSOR_MESSAGE } from '@/lib/purchase/format';
-import { HostedFrame } from './HostedFrame';
+import { CardForm } from './HostedFrame';
 
 type State = { kind: 'idle' } | { kind: 'setup' } | { kind: 'form'; setup: CardSetup } | { kind: 'saving' };
 
@@ -65,30 +65,21 @@ export function ChangeCard({ onChanged }: { onChanged: (s: Subscription) => void
         </Button>
       )}
       {state.kind === 'setup' && <LoadingBlock label="カード入力フォームを準備しています…" />}
-      {state.kind === 'form' &&
-        (state.setup.mount.kind === 'sandbox_iframe' ? (
-          <>
-            <HostedFrame
-              url={state.setup.mount.url}
-              origin={state.setup.mount.origin}
-              title="新しいカード情報の入力フォーム"
-              loadingLabel="カード入力フォームを読み込んでいます…"
-              initialHeight={440}
-              testId="change-card-frame"
-              onMessage={(m) => {
-                if (m.type === 'card_setup_succeeded' && m.setupIntentId === state.setup.setupId) void save(state.setup);
-                if (m.type === 'card_setup_failed') setError(m.error.message);
-              }}
-            />
-            <Button $variant="text" onClick={() => setState({ kind: 'idle' })}>
-              やめる
-            </Button>
-          </>
-        ) : (
-          <FormMessage $kind="error" role="alert">
-            {UNSUPPORTED_PROCESSOR_MESSAGE}
-          </FormMessage>
-        ))}
+      {state.kind === 'form' && (
+        <>
+          <CardForm
+            setup={state.setup}
+            title="新しいカード情報の入力フォーム"
+            testId="change-card-frame"
+            submitLabel="このカードに変更する"
+            onSaved={() => void save(state.setup)}
+            onFailed={setError}
+          />
+          <Button $variant="text" onClick={() => setState({ kind: 'idle' })}>
+            やめる
+          </Button>
+        </>
+      )}
       {state.kind === 'saving' && (
         <p>
           <Spinner size="small" label="カードを変更しています" /> カードを変更しています…

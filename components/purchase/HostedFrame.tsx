@@ -1,17 +1,30 @@
 /**
- * One of the payment processor's hosted pages (the card form, the 3-D Secure challenge) in an
- * iframe. The page runs on the processor's origin, so the card number never passes through our
- * page (issue 9 §5). Its results come by postMessage: only messages from `origin` (named by our
- * api) and from this very frame are taken (lib/purchase/hostedMessages.ts); everything else on
- * the window is ignored. A spinner shows until the page says it is ready; a page that never
- * answers gets a Japanese message and a way to load it again.
+ * The payment processor's pages on our purchase pages (issue 9 §5: the card number never passes
+ * through our page), and the one place that picks them by what the api named:
+ *
+ * - `CardForm`: the card form of a card setup — the sandbox's page in an iframe
+ *   (`sandbox_iframe`) or Stripe's Payment Element (`stripe_payment_element`, StripeCardForm);
+ *   used by /purchase/register-card (CardPurchase) and "change card" (ChangeCard).
+ * - `PaymentChallenge`: the 3-D Secure step — the sandbox's challenge page in an iframe
+ *   (`sandbox_challenge`) or Stripe.js handleNextAction (`stripe_confirm_payment`, StripeChallenge).
+ * - `HostedFrame`: one sandbox page in an iframe. Its results come by postMessage: only messages
+ *   from `origin` (named by our api) and from this very frame are taken
+ *   (lib/purchase/hostedMessages.ts); everything else on the window is ignored. A spinner shows
+ *   until the page says it is ready; a page that never answers gets a Japanese message and a
+ *   way to load it again.
+ *
+ * Stripe.js is loaded only when a Stripe mount is given (lib/purchase/stripe.ts, `import()`).
  */
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { FormMessage } from '@/components/form/Field';
-import { parseHostedMessage, type HostedMessage } from '@/lib/purchase/hostedMessages';
+import { CARD_SETUP_FAILED_MESSAGE } from '@/lib/purchase/format';
+import type { CardSetup, PaymentAction } from '@/lib/api/purchase';
+import { parseHostedMessage, type HostedMessage, type SavedCard } from '@/lib/purchase/hostedMessages';
+import { StripeCardForm } from './StripeCardForm';
+import { StripeChallenge } from './StripeChallenge';
 
 const Wrap = styled.div`
   position: relative;
@@ -124,5 +137,77 @@ export function HostedFrame({ url, origin, title, loadingLabel, initialHeight, o
         )}
       </Wrap>
     </>
+  );
+}
+
+interface CardFormProps {
+  setup: CardSetup;
+  /** The sandbox iframe's title and test id. */
+  title: string;
+  testId: string;
+  /** The card of this setup was saved (brand and last 4 when the processor's page gave them). */
+  onSaved: (card: SavedCard | null) => void;
+  /** The card was refused: the processor's Japanese message; the form stays for another card. */
+  onFailed: (message: string) => void;
+  /** The label of Stripe's form's button (the sandbox's page has its own). */
+  submitLabel?: string;
+}
+
+/** The processor's card form for a card setup, by `setup.mount.kind`. */
+export function CardForm({ setup, title, testId, onSaved, onFailed, submitLabel }: CardFormProps) {
+  const { mount } = setup;
+  if (mount.kind === 'stripe_payment_element') {
+    return (
+      <StripeCardForm
+        key={setup.setupId}
+        publishableKey={mount.publishableKey}
+        clientSecret={mount.clientSecret}
+        onSaved={(saved) => (saved.setupIntentId === setup.setupId ? onSaved(saved.card) : onFailed(CARD_SETUP_FAILED_MESSAGE))}
+        onFailed={onFailed}
+        submitLabel={submitLabel}
+      />
+    );
+  }
+  return (
+    <HostedFrame
+      key={setup.setupId}
+      url={mount.url}
+      origin={mount.origin}
+      title={title}
+      loadingLabel="カード入力フォームを読み込んでいます…"
+      initialHeight={440}
+      testId={testId}
+      onMessage={(m) => {
+        if (m.type === 'card_setup_succeeded' && m.setupIntentId === setup.setupId) onSaved(m.paymentMethod);
+        if (m.type === 'card_setup_failed') onFailed(m.error.message);
+      }}
+    />
+  );
+}
+
+/** The 3-D Secure step of a payment, by `action.kind`; `onFinished` as the sandbox's `authentication_finished`. */
+export function PaymentChallenge({
+  action,
+  onFinished,
+}: {
+  action: PaymentAction;
+  onFinished: (status: 'succeeded' | 'requires_payment_method', message: string | null) => void;
+}) {
+  if (action.kind === 'stripe_confirm_payment') {
+    return <StripeChallenge key={action.clientSecret} publishableKey={action.publishableKey} clientSecret={action.clientSecret} onFinished={onFinished} />;
+  }
+  return (
+    <HostedFrame
+      url={action.url}
+      origin={action.origin}
+      title="本人認証（3-Dセキュア）"
+      loadingLabel="本人認証の画面を読み込んでいます…"
+      initialHeight={520}
+      readyOnLoad
+      onMessage={(m) => {
+        if (m.type === 'authentication_finished') onFinished(m.status, m.error?.message ?? null);
+      }}
+      testId="challenge-frame"
+    />
   );
 }

@@ -1,7 +1,7 @@
 /**
  * How the purchase pages write plans, prices, cards and payments in Japanese: "980円（税込）",
- * "1か月ごと", "VISA •••• 4242", subscription and invoice states. Prices always come from the
- * api's plans (GET /v1/plans); this module only formats them.
+ * "1か月ごと", "VISA •••• 4242", subscription and invoice states, and the messages of the card
+ * forms. Prices always come from the api's plans (GET /v1/plans); this module only formats them.
  */
 import type { Card, Invoice, Plan, SubscriptionStatus } from '@/lib/api/purchase';
 import { formatPlanDate } from './plan';
@@ -78,5 +78,15 @@ export function invoiceReasonLabel(reason: string | null): string {
   return 'お支払い';
 }
 
-/** The api named Stripe's Payment Element, which this build does not mount yet (docs/purchase-web.md). */
-export const UNSUPPORTED_PROCESSOR_MESSAGE = 'このお支払い方法には、まだ対応していません。しばらくしてからもう一度お試しください。';
+// ── the processor's forms (the sandbox's iframes, Stripe.js) ──────────────────────────────────
+
+/** Stripe.js or its Payment Element did not load (offline, an extension, the network). */
+export const STRIPE_LOAD_FAILED_MESSAGE =
+  'カード入力フォームを読み込めませんでした。通信環境を確認して、もう一度お試しください。広告ブロックなどの拡張機能が決済フォームを止めている場合は、無効にしてからお試しください。';
+
+/** Stripe.js did not load for the 3-D Secure step (nothing was charged yet). */
+export const STRIPE_CHALLENGE_LOAD_FAILED_MESSAGE =
+  '本人認証（3-Dセキュア）の画面を読み込めませんでした。通信環境を確認して、もう一度お試しください。お支払いはまだ完了していません。';
+
+/** Saving the card failed for a reason Stripe does not word for the cardholder. */
+export const CARD_SETUP_FAILED_MESSAGE = 'カードを登録できませんでした。時間をおいてもう一度お試しいただくか、別のカードをお使いください。';
