@@ -18,8 +18,9 @@ import { api, waitForVideo } from './support/play';
  * Desktop only: the pages are the same on phones, and each journey charges the sandbox.
  */
 
-// In order, in one worker: the last journey moves the sandbox clock.
-test.describe.configure({ mode: 'serial' });
+// The file's journeys run in order in one worker (playwright.config: fullyParallel false), so the
+// clock journey, last, moves the sandbox clock after the others; not `serial`, so one failure
+// does not skip the rest.
 
 test.skip(({ isMobile }) => isMobile, 'desktop only: the same pages on phones');
 

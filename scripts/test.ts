@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { assertPortFree } from '../server/dev/ports';
 import { REPO_ROOT, stackConfig, testSlot } from './stack/config';
 import { startStack, type Stack } from './stack/stack';
 
@@ -166,6 +167,14 @@ async function main() {
 
   if (want('integration') || want('e2e')) {
     // Tests start from an empty database every run; the dev data in .data/postgres is untouched.
+    // Never under a running test stack: a PostgreSQL still on this port may be serving that
+    // data folder, and removing it would break the run it belongs to.
+    try {
+      await assertPortFree(config.pgPort, 'PostgreSQL of the test stack');
+    } catch (error) {
+      console.error(`✗ ${(error as Error).message}`);
+      process.exit(1);
+    }
     fs.rmSync(config.pgDataDir, { recursive: true, force: true });
     const before = liveProcesses();
     console.log('\n━━ starting the test stack ━━');
