@@ -21,6 +21,11 @@ const unit = {
 const integration = {
   displayName: 'integration',
   testEnvironment: 'node',
+  // Jest 30's "soft" cleanup of globals between files wraps each global in a setter that calls
+  // itself (jest-util deleteProperty): a library that writes its global again after the file
+  // ended (Sentry's carrier, pg, undici timers of a closing server) then overflows the stack in
+  // the NEXT file of the same worker. Our servers' globals are not per file: leave them alone.
+  testEnvironmentOptions: { globalsCleanup: 'off' },
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
   testMatch: ['<rootDir>/{server,functions,test/integration}/**/*.int.test.ts'],
 };

@@ -1,21 +1,25 @@
 /**
  * Next.js configuration of the web app: build folder, image optimiser (spec section 9), the
- * security headers every page answers with, and the Sentry wrapper.
+ * security headers every response answers with, and the Sentry wrapper.
  */
 import type { NextConfig } from 'next';
 import { withSentryConfig } from '@sentry/nextjs/config';
+import { permissionsPolicy } from './lib/security/permissions';
 
 /**
- * Headers on every response of the web (issue 10): no page may be framed by another site
- * (clickjacking of the sign-in and purchase forms), no MIME sniffing, no full URL sent to other
- * origins. The purchase page frames the payment processor's card form; that is the processor's
- * origin allowing us, not the other way round, so `frame-ancestors 'none'` does not stand in its way.
+ * Headers on every response of the web (issue 10, docs/security.md): no page may be framed by
+ * another site (clickjacking of the sign-in and purchase forms), no MIME sniffing, no full URL
+ * sent to other origins, no powerful feature but the few the play page uses. The purchase page
+ * frames the payment processor's card form; that is the processor's origin allowing us, not the
+ * other way round, so `frame-ancestors 'none'` does not stand in its way. The CSP here is the
+ * floor for files; pages get the full policy from proxy.ts (and their nonce from _document).
  */
 const SECURITY_HEADERS = [
   { key: 'Content-Security-Policy', value: "frame-ancestors 'none'" },
   { key: 'X-Frame-Options', value: 'DENY' },
   { key: 'X-Content-Type-Options', value: 'nosniff' },
   { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+  { key: 'Permissions-Policy', value: permissionsPolicy() },
 ];
 
 const nextConfig: NextConfig = {

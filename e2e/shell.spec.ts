@@ -44,6 +44,44 @@ test.describe('security headers', () => {
       expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
     }
   });
+
+  test('every page has one strict Content-Security-Policy and a Permissions-Policy (docs/security.md)', async ({ request }) => {
+    const directive = (csp: string, name: string) => csp.split(';').map((d) => d.trim().split(/\s+/)).find(([n]) => n === name)?.slice(1) ?? [];
+    for (const path of ['/', '/email/login', '/title/hoshifuru-toshokan', '/no/such/page', '/play/hoshifuru-toshokan', '/search?q=a']) {
+      const res = await request.get(path);
+      expect(res.headersArray().filter((h) => h.name.toLowerCase() === 'content-security-policy'), path).toHaveLength(1);
+      const csp = res.headers()['content-security-policy'];
+      const script = directive(csp, 'script-src');
+      expect(script, path).not.toContain("'unsafe-inline'");
+      expect(script, path).not.toContain("'unsafe-eval'");
+      expect(script.some((s) => s.startsWith("'nonce-") || s.startsWith("'sha256-")), path).toBe(true);
+      expect(directive(csp, 'object-src'), path).toEqual(["'none'"]);
+      expect(directive(csp, 'base-uri'), path).toEqual(["'none'"]);
+      expect(directive(csp, 'frame-ancestors'), path).toEqual(["'none'"]);
+      // The api (REST and signalling) and the payments sandbox's frames are named, not all of http:.
+      expect(directive(csp, 'connect-src').some((s) => s.startsWith('ws://') || s.startsWith('wss://')), path).toBe(true);
+      expect(directive(csp, 'connect-src'), path).not.toContain('http:');
+      expect(directive(csp, 'frame-src').length, path).toBeGreaterThan(0);
+      const permissions = res.headers()['permissions-policy'];
+      for (const denied of ['camera=()', 'microphone=()', 'geolocation=()', 'usb=()']) expect(permissions, path).toContain(denied);
+      for (const allowed of ['fullscreen=(self)', 'autoplay=(self)']) expect(permissions, path).toContain(allowed);
+    }
+    // A page rendered per request has a new nonce each time, and it is the one in its HTML.
+    const [a, b] = [await request.get('/'), await request.get('/')];
+    const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)?.[1];
+    const [na, nb] = [nonceOf(a.headers()['content-security-policy']), nonceOf(b.headers()['content-security-policy'])];
+    expect(na).toBeTruthy();
+    expect(na).not.toBe(nb);
+    expect(await a.text()).toContain(`nonce="${na}"`);
+    // A prerendered page cannot have one: our files and the build's own inline script, by hash.
+    const login = await request.get('/email/login');
+    expect(login.headers()['content-security-policy']).not.toContain("'nonce-");
+    expect(await login.text()).not.toContain('nonce=');
+    // Files too: not sniffed, no powerful features.
+    const file = await request.get('/images/logo.png');
+    expect(file.headers()['x-content-type-options']).toBe('nosniff');
+    expect(file.headers()['permissions-policy']).toContain('camera=()');
+  });
 });
 
 test.describe('modal layer', () => {

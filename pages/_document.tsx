@@ -1,31 +1,58 @@
+/**
+ * The HTML document of every page: server-rendered styled-components CSS (every page arrives
+ * styled, no flash), and the Content-Security-Policy nonce (issue 10, docs/security.md).
+ *
+ * proxy.ts hands a fresh nonce to pages rendered for the request (x-nonce). When this document
+ * renders with one, the nonce goes on Next's scripts and links (<Head>, <NextScript>), on
+ * styled-components' server <style> (ServerStyleSheet) and, through <meta property="csp-nonce">,
+ * on the <style> styled-components creates in the browser; and the response's policy becomes
+ * the nonce policy, set here, by the render that wrote the nonce into this very HTML. Pages
+ * built before any request keep proxy.ts's static policy and carry no nonce.
+ */
 import Document, { Head, Html, Main, NextScript, type DocumentContext, type DocumentInitialProps } from 'next/document';
 import { ServerStyleSheet } from 'styled-components';
+import { contentSecurityPolicy, cspSources, NONCE_HEADER } from '@/lib/security/csp';
 
-/** Server-renders styled-components' CSS so every page arrives styled (no flash). */
-export default class AppDocument extends Document {
-  static async getInitialProps(ctx: DocumentContext): Promise<DocumentInitialProps> {
-    const sheet = new ServerStyleSheet();
+interface Props extends DocumentInitialProps {
+  nonce?: string;
+}
+
+/** The proxy's nonce (base64 of 16 bytes), or none. */
+function requestNonce(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value && /^[A-Za-z0-9+/]{22}==$/.test(value) ? value : undefined;
+}
+
+export default class AppDocument extends Document<Props> {
+  static async getInitialProps(ctx: DocumentContext): Promise<Props> {
+    const nonce = requestNonce(ctx.req?.headers[NONCE_HEADER]);
+    const sheet = new ServerStyleSheet(nonce ? { nonce } : undefined);
     const originalRenderPage = ctx.renderPage;
     try {
       ctx.renderPage = () =>
         originalRenderPage({ enhanceApp: (App) => (props) => sheet.collectStyles(<App {...props} />) });
       const initialProps = await Document.getInitialProps(ctx);
-      return { ...initialProps, styles: [initialProps.styles, sheet.getStyleElement()] };
+      if (nonce && ctx.res && !ctx.res.headersSent) {
+        ctx.res.setHeader('Content-Security-Policy', contentSecurityPolicy({ sources: cspSources(), nonce, dev: process.env.NODE_ENV === 'development' }));
+      }
+      return { ...initialProps, styles: [initialProps.styles, sheet.getStyleElement()], nonce };
     } finally {
       sheet.seal();
     }
   }
 
   render() {
+    const { nonce } = this.props;
     return (
       <Html lang="ja">
-        <Head>
+        <Head nonce={nonce}>
+          {nonce && <meta property="csp-nonce" nonce={nonce} />}
           <meta name="theme-color" content="#121216" />
           <link rel="icon" href="/favicon.ico" />
         </Head>
         <body>
           <Main />
-          <NextScript />
+          <NextScript nonce={nonce} />
         </body>
       </Html>
     );

@@ -69,7 +69,7 @@ export function FailurePanel({ failure, gameId, onRetry, onCloseOthers, onLogin 
         )}
         {failure !== 'game_not_found' && failure !== 'verified_required' && failure !== 'unsupported' && failure !== 'subscription_required' && (
           <Button $variant={failure === 'instance_limit' ? 'normal' : 'primary'} $block onClick={onRetry} data-testid="play-retry">
-            {failure === 'session_closed' || failure === 'idle_timeout' || failure === 'background_timeout' ? 'もう一度プレイする' : 'もう一度試す'}
+            {m.retry}
           </Button>
         )}
         <Link href={failure === 'game_not_found' ? '/' : `/title/${encodeURIComponent(gameId)}`}>

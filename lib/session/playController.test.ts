@@ -181,3 +181,141 @@ describe('statusPollDelay', () => {
     expect(statusPollDelay('queued', 0)).toBe(2000);
   });
 });
+
+describe('after the game was on screen (issue 10)', () => {
+  function playingSubscriber() {
+    const box: { events: SubscriberEvents | null } = { events: null };
+    const sub = subscriberThat((ev) => {
+      box.events = ev;
+      ev.onStream(new FakeStream() as never);
+    });
+    return { sub, box };
+  }
+
+  it('tells a runtime crash while playing as a stopped game, not as a start that failed', async () => {
+    jest.useFakeTimers();
+    api.getSessionStatus.mockResolvedValue({ state: 'ready', queuePosition: null, failureReason: null });
+    const { sub } = playingSubscriber();
+    (streaming.createSubscriber as jest.Mock).mockResolvedValue(sub);
+    const c = new PlayController('g', { onChange: () => undefined });
+    await c.run();
+    expect(c.snapshot.step).toBe('playing');
+    api.getSessionStatus.mockResolvedValue({ state: 'failed', queuePosition: null, failureReason: 'runtime_crashed' });
+    await jest.advanceTimersByTimeAsync(5_100); // the host watch
+    expect(c.snapshot.failure).toBe('game_crashed');
+    c.dispose();
+    jest.useRealTimers();
+  });
+
+  it('tells the same crash before the video came as a failed start', async () => {
+    api.getSessionStatus.mockResolvedValue({ state: 'failed', queuePosition: null, failureReason: 'runtime_crashed' });
+    const c = new PlayController('g', { onChange: () => undefined });
+    await run(c);
+    expect(c.snapshot.failure).toBe('start_failed');
+  });
+
+  it('on bye error asks the api for the reason the host reported', async () => {
+    jest.useFakeTimers();
+    api.getSessionStatus.mockResolvedValue({ state: 'playing', queuePosition: null, failureReason: null });
+    const { sub, box } = playingSubscriber();
+    (streaming.createSubscriber as jest.Mock).mockResolvedValue(sub);
+    const c = new PlayController('g', { onChange: () => undefined });
+    await c.run();
+    api.getSessionStatus
+      .mockResolvedValueOnce({ state: 'playing', queuePosition: null, failureReason: null })
+      .mockResolvedValue({ state: 'failed', queuePosition: null, failureReason: 'runtime_lost' });
+    box.events!.onMessage({ v: 1, type: 'bye', reason: 'error' });
+    expect(sub.leave).toHaveBeenCalled();
+    await jest.advanceTimersByTimeAsync(600);
+    expect(c.snapshot.failure).toBe('game_crashed');
+    c.dispose();
+    jest.useRealTimers();
+  });
+
+  it('on bye error with no reason recorded, says the play was interrupted', async () => {
+    jest.useFakeTimers();
+    api.getSessionStatus.mockResolvedValue({ state: 'playing', queuePosition: null, failureReason: null });
+    const { sub, box } = playingSubscriber();
+    (streaming.createSubscriber as jest.Mock).mockResolvedValue(sub);
+    const c = new PlayController('g', { onChange: () => undefined });
+    await c.run();
+    box.events!.onMessage({ v: 1, type: 'bye', reason: 'error' });
+    await jest.advanceTimersByTimeAsync(4_000);
+    expect(c.snapshot.failure).toBe('play_interrupted');
+    c.dispose();
+    jest.useRealTimers();
+  });
+
+  it('a host shutting down is a lost host; a replaced player is told so', async () => {
+    api.getSessionStatus.mockResolvedValue({ state: 'playing', queuePosition: null, failureReason: null });
+    for (const [reason, failure] of [
+      ['host_shutdown', 'host_lost'],
+      ['replaced', 'replaced'],
+    ] as const) {
+      const { sub, box } = playingSubscriber();
+      (streaming.createSubscriber as jest.Mock).mockResolvedValue(sub);
+      const c = new PlayController('g', { onChange: () => undefined });
+      await c.run();
+      box.events!.onMessage({ v: 1, type: 'bye', reason });
+      expect(c.snapshot.failure).toBe(failure);
+      c.dispose();
+    }
+  });
+
+  it('survives a 20-second network drop: rejoins the same session with a fresh token, nothing started anew', async () => {
+    jest.useFakeTimers();
+    api.getSessionStatus.mockResolvedValue({ state: 'ready', queuePosition: null, failureReason: null });
+    const first = playingSubscriber();
+    const second = playingSubscriber();
+    (streaming.createSubscriber as jest.Mock).mockResolvedValueOnce(first.sub).mockResolvedValueOnce(second.sub);
+    const snaps: PlaySnapshot[] = [];
+    const c = new PlayController('g', { onChange: (s) => snaps.push(s) });
+    await c.run();
+    expect(c.snapshot.step).toBe('playing');
+
+    // The network goes: the peer connection drops and every api call fails for 20 s.
+    const offlineUntil = Date.now() + 20_000;
+    api.getSessionStatus.mockImplementation(async () => {
+      if (Date.now() < offlineUntil) throw new SessionError('getSessionStatusError', 'network', 'x');
+      return { state: 'playing', queuePosition: null, failureReason: null };
+    });
+    api.getSessionToken.mockImplementation(async () => {
+      if (Date.now() < offlineUntil) throw new SessionError('getSessionTokenError', 'network', 'x');
+      return token;
+    });
+    first.box.events!.onState('reconnecting');
+    expect(c.snapshot.reconnecting).toBe(true);
+    await jest.advanceTimersByTimeAsync(19_000);
+    expect(c.snapshot.failure).toBeNull();
+    expect(c.snapshot.reconnecting).toBe(true);
+
+    await jest.advanceTimersByTimeAsync(4_000);
+    expect(c.snapshot.failure).toBeNull();
+    expect(c.snapshot.step).toBe('playing');
+    expect(c.snapshot.reconnecting).toBe(false);
+    expect(c.snapshot.sessionId).toBe('s-1');
+    expect(api.startGame).toHaveBeenCalledTimes(1);
+    expect(first.sub.leave).toHaveBeenCalled();
+    expect(second.sub.join).toHaveBeenCalled();
+    expect(snaps.every((s) => s.failure === null)).toBe(true);
+    c.dispose();
+    jest.useRealTimers();
+  });
+
+  it('gives up with network_lost after the 60-second window, not before', async () => {
+    jest.useFakeTimers();
+    api.getSessionStatus.mockResolvedValue({ state: 'ready', queuePosition: null, failureReason: null });
+    const first = playingSubscriber();
+    (streaming.createSubscriber as jest.Mock).mockResolvedValue(first.sub);
+    const c = new PlayController('g', { onChange: () => undefined });
+    await c.run();
+    api.getSessionStatus.mockRejectedValue(new SessionError('getSessionStatusError', 'network', 'x'));
+    first.box.events!.onState('failed');
+    await jest.advanceTimersByTimeAsync(55_000);
+    expect(c.snapshot.failure).toBeNull();
+    await jest.advanceTimersByTimeAsync(10_000);
+    expect(c.snapshot.failure).toBe('network_lost');
+    c.dispose();
+    jest.useRealTimers();
+  });
+});

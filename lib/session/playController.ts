@@ -14,13 +14,15 @@ import { loadPlayerConfig } from '@/lib/storage/playerConfig';
 import { createSubscriber } from '@/lib/streaming';
 import { playerMessage, type HostMessage, type PlayerMessage, type QualityLevel } from '@/lib/streaming/messages';
 import type { ConnectionState, StreamSubscriber } from '@/lib/streaming/types';
-import { failureOf, type PlayFailure, type PlayStep } from './playMessages';
+import { failureOf, type PlayFailure, type PlayPhase, type PlayStep } from './playMessages';
 
 export const STATS_INTERVAL_MS = 10_000;
 export const BACKGROUND_CLOSE_MS = 4 * 60_000;
 export const RECONNECT_WINDOW_MS = 60_000;
 const STREAM_TIMEOUT_MS = 20_000;
 const HOST_WATCH_MS = 5_000;
+/** After a `bye error`, how long the api gets to record the host's reason before we fall back. */
+const BYE_REASON_WAIT_MS = 3_000;
 
 export interface PlaySnapshot {
   step: PlayStep;
@@ -79,6 +81,8 @@ export class PlayController {
   private backgroundTimer: ReturnType<typeof setTimeout> | null = null;
   private idleTimer: ReturnType<typeof setInterval> | null = null;
   private ended = false;
+  /** The video has been on screen: failures from now on are told as a stopped game, not a failed start. */
+  private played = false;
 
   constructor(
     readonly gameId: string,
@@ -90,8 +94,13 @@ export class PlayController {
   }
 
   private set(patch: Partial<PlaySnapshot>) {
+    if (patch.step === 'playing') this.played = true;
     this.snap = { ...this.snap, ...patch };
     this.cb.onChange(this.snap);
+  }
+
+  private get phase(): PlayPhase {
+    return this.played ? 'play' : 'start';
   }
 
   private fail(failure: PlayFailure) {
@@ -118,7 +127,7 @@ export class PlayController {
       if (signal.aborted) return;
       if (e instanceof SessionError) {
         if (e.code === 'instance_limit') track('instance_limit', { gameId: this.gameId });
-        this.fail(failureOf(e.code));
+        this.fail(failureOf(e.code, this.phase));
       } else if (e instanceof PlayFailureError) {
         this.fail(e.failure);
       } else {
@@ -142,7 +151,7 @@ export class PlayController {
     for (;;) {
       const s = await getSessionStatus(sessionId);
       if (s.state === 'ready' || s.state === 'playing') return;
-      if (s.state === 'failed') throw new PlayFailureError(failureOf(s.failureReason));
+      if (s.state === 'failed') throw new PlayFailureError(failureOf(s.failureReason, this.phase));
       if (s.state === 'closed' || s.state === 'closing') throw new PlayFailureError('session_closed');
       this.set(s.state === 'queued' ? { step: 'queue', queuePosition: s.queuePosition } : { step: 'starting', queuePosition: null });
       await sleep(statusPollDelay(s.state, Date.now() - since), signal);
@@ -210,7 +219,7 @@ export class PlayController {
         await sleep(2000, this.abort.signal);
         if (this.snap.connection === 'connected') break;
         const status = await getSessionStatus(sessionId);
-        if (status.state === 'failed') return this.fail(failureOf(status.failureReason));
+        if (status.state === 'failed') return this.fail(failureOf(status.failureReason, this.phase));
         if (status.state === 'closed' || status.state === 'closing') return this.fail('session_closed');
         await this.connect(sessionId, this.abort.signal);
         break;
@@ -233,7 +242,9 @@ export class PlayController {
         this.startIdleCountdown(m.secondsLeft);
         break;
       case 'bye':
-        this.fail(m.reason === 'host_shutdown' || m.reason === 'error' ? 'host_lost' : failureOf(m.reason));
+        // `error` says only that something failed on the host: the api has the reason.
+        if (m.reason === 'error') void this.failWithServerReason();
+        else this.fail(failureOf(m.reason, this.phase));
         break;
       default:
         break;
@@ -297,8 +308,29 @@ export class PlayController {
     if (this.ended || !this.snap.sessionId) return;
     const s = await getSessionStatus(this.snap.sessionId).catch(() => null);
     if (!s) return;
-    if (s.state === 'failed') this.fail(failureOf(s.failureReason));
+    if (s.state === 'failed') this.fail(failureOf(s.failureReason, this.phase));
     else if (s.state === 'closed') this.fail('session_closed');
+  }
+
+  /**
+   * The host said `bye error`: stop the stream now, then show the reason the host reports to the
+   * api (a runtime crash, a failed start…), polled for a few seconds; a generic message if none.
+   */
+  private async failWithServerReason() {
+    if (this.ended) return;
+    const id = this.snap.sessionId;
+    const phase = this.phase;
+    this.subscriber?.leave();
+    this.subscriber = null;
+    const until = Date.now() + BYE_REASON_WAIT_MS;
+    while (id && !this.ended) {
+      const s = await getSessionStatus(id).catch(() => null);
+      if (s?.state === 'failed') return this.fail(failureOf(s.failureReason, phase));
+      if (s?.state === 'closed') return this.fail('session_closed');
+      if (Date.now() >= until) break;
+      await sleep(500, this.abort.signal).catch(() => undefined);
+    }
+    this.fail(phase === 'play' ? 'play_interrupted' : 'unknown');
   }
 
   /** Page visibility: 4 minutes in the background closes the session (DESIGN §4). */

@@ -150,5 +150,16 @@ export function stackEnv(c: StackConfig, base = process.env, secrets: StackSecre
     // A slotted test stack keeps its runtimes' profiles in its own run folder, so its leftover
     // check can tell its processes from another slot's.
     ...(c.mode === 'test' && testSlot(base) ? { HOST_TMP_DIR: path.join(c.runDir, 'host-tmp') } : {}),
+    // The test stack's clients (Playwright, suites) all call from one address: HTTP rate limits
+    // out of their way (docs/api.md "Rate limits and timeouts"; the limits have their own tests).
+    ...(c.mode === 'test'
+      ? {
+          API_RATE_LIMIT_USER_MAX: '100000000',
+          API_RATE_LIMIT_PUBLIC_MAX: '100000000',
+          API_RATE_LIMIT_INTERNAL_MAX: '100000000',
+          HOST_HTTP_RATE_LIMIT_PUBLIC_MAX: '100000000',
+          HOST_HTTP_RATE_LIMIT_INTERNAL_MAX: '100000000',
+        }
+      : {}),
   };
 }

@@ -4,12 +4,20 @@
  * (routes/*.ts, each a FastifyPluginAsyncTypebox; conventions in docs/api.md).
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { envelopeServerOptions } from '../shared/errors';
+import { finiteNumbers } from '../shared/finite-numbers';
+import { serverTimeoutOptions } from '../shared/http-limits';
 import { requestLogOptions } from '../shared/logging';
+import { metricsToken } from '../shared/metrics';
+import { sentryDsn } from '../shared/sentry';
 import { loadConfig, type ApiConfig } from './config';
 import authPlugin from './plugins/auth';
 import corsPlugin from './plugins/cors';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
+import metricsPlugin from './plugins/metrics';
+import observabilityPlugin from './plugins/observability';
+import rateLimitPlugin from './plugins/rateLimit';
 import healthRoutes from './routes/health';
 import meRoutes from './routes/me';
 import sessionsPlugin from './plugins/sessions';
@@ -55,15 +63,23 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const app = Fastify({
     logger: options.logger ?? requestLogOptions(config.logLevel),
     bodyLimit: config.bodyLimit,
-    // Bound slow senders when no proxy sits in front (local mode); a proxy sets its own limits.
-    requestTimeout: 30_000,
+    // Slow senders are cut off: headers and body within API_HEADERS/REQUEST_TIMEOUT_MS, looked
+    // at every API_TIMEOUT_CHECK_MS (server/shared/http-limits.ts says why all three are needed).
+    ...serverTimeoutOptions(config.timeouts),
+    // Behind a proxy, the client's address (the rate limits' key) comes from X-Forwarded-For.
+    trustProxy: config.trustProxy,
     ajv: {
       customOptions: {
         // Reject unknown fields (additionalProperties: false) with a typed 400 instead of
         // silently dropping them, so a misspelt field never passes unnoticed.
         removeAdditional: false,
       },
+      // Every number a request carries must be finite (coercion made "Infinity" pass maximum).
+      plugins: [finiteNumbers],
     },
+    // Errors raised before routing (bad URL, over-long path parameter, what Node's parser
+    // refuses) answer with the error envelope too (server/shared/errors.ts).
+    ...envelopeServerOptions,
   });
   app.decorate('config', config);
 
@@ -84,19 +100,26 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
 
   await app.register(errorsPlugin);
+  // Sentry when SENTRY_DSN is set: 5xx answers reported (docs/operations.md)
+  await app.register(observabilityPlugin, { sentryDsn: sentryDsn() });
   await app.register(corsPlugin, { origins: config.webOrigins });
   await app.register(dbPlugin, {
     databaseUrl: config.databaseUrl,
     schema: config.dbSchema,
     poolMax: config.dbPoolMax,
+    timeouts: config.dbTimeouts,
     runMigrations: config.runMigrations,
   });
   await app.register(authPlugin, { projectId: config.firebaseProjectId, emulatorHost: config.authEmulatorHost });
+  // Rate limits per user and per address (docs/api.md): after auth, before every route group.
+  await app.register(rateLimitPlugin, { limits: config.rateLimit });
   // The catalogue seeds the games table at start (plugins/catalogue.ts): the titles sessions start.
   await app.register(cataloguePlugin);
   await app.register(sessionsPlugin, { config: config.sessions, listenHost: config.host, listenPort: config.port });
   // Plans, subscriptions, purchases and the processor (docs/purchase.md): app.subscriptions.
   await app.register(paymentsPlugin);
+  // Prometheus: GET /metrics (METRICS_TOKEN or loopback) and the request histogram, before the routes
+  await app.register(metricsPlugin, { token: metricsToken(), poolMax: config.dbPoolMax });
 
   await app.register(healthRoutes);
   await app.register(meRoutes);

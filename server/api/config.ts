@@ -4,6 +4,7 @@
  * clone runs with no setup; tests pass their own values to buildApp instead.
  */
 import { envInt, envString, type Env } from '../shared/env';
+import { loadRateLimits, loadServerTimeouts, loadTrustProxy, type RateLimits, type ServerTimeouts } from '../shared/http-limits';
 import { loadPaymentsConfig, type PaymentsConfig } from './services/payments/config';
 import { loadSessionConfig, type SessionConfig } from './services/sessionConfig';
 
@@ -18,6 +19,8 @@ export interface ApiConfig {
   dbSchema?: string;
   /** DATABASE_POOL_MAX: connections per API process. */
   dbPoolMax: number;
+  /** How long a query, a statement and a new connection may take (docs/reliability.md). */
+  dbTimeouts: DatabaseTimeouts;
   /** Run pending migrations while the app starts (main and tests: yes). */
   runMigrations: boolean;
   /** API_BODY_LIMIT: largest accepted request body, in bytes. */
@@ -37,6 +40,41 @@ export interface ApiConfig {
   sessions: SessionConfig;
   /** Plans, subscriptions, the payment processor (services/payments/config.ts, docs/purchase.md). */
   payments: PaymentsConfig;
+  /** API_RATE_LIMIT_*: requests per window per user / address (server/shared/http-limits.ts, docs/api.md). */
+  rateLimit: RateLimits;
+  /** API_HEADERS_TIMEOUT_MS, API_REQUEST_TIMEOUT_MS, API_TIMEOUT_CHECK_MS: slow senders are cut off. */
+  timeouts: ServerTimeouts;
+  /** API_TRUST_PROXY: the proxies (addresses, CIDR ranges) whose X-Forwarded-For names the client; false: none. */
+  trustProxy: false | string[];
+}
+
+/**
+ * The pool's time limits (db/pool.ts), so a stalled or unreachable PostgreSQL answers requests
+ * 503 service_unavailable within a few seconds instead of holding them (docs/reliability.md).
+ */
+export interface DatabaseTimeouts {
+  /** DATABASE_STATEMENT_TIMEOUT_MS: the server cancels a statement running longer (0 = no limit). */
+  statementTimeoutMs: number;
+  /**
+   * DATABASE_QUERY_TIMEOUT_MS: the client gives up on an answer after this long and closes the
+   * connection (a stalled server cancels nothing itself); above the statement timeout, so a slow
+   * statement is cancelled cleanly by the server first (0 = no limit).
+   */
+  queryTimeoutMs: number;
+  /** DATABASE_CONNECT_TIMEOUT_MS: waiting for a pooled or a new connection. */
+  connectTimeoutMs: number;
+}
+
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { statementTimeoutMs: 4_000, queryTimeoutMs: 5_000, connectTimeoutMs: 3_000 };
+
+/** The pool's time limits from the environment (DATABASE_*_TIMEOUT_MS), defaults above. */
+export function loadDatabaseTimeouts(env: Env = process.env): DatabaseTimeouts {
+  const d = DEFAULT_DATABASE_TIMEOUTS;
+  return {
+    statementTimeoutMs: envInt(env, 'DATABASE_STATEMENT_TIMEOUT_MS', d.statementTimeoutMs, 0, 3_600_000),
+    queryTimeoutMs: envInt(env, 'DATABASE_QUERY_TIMEOUT_MS', d.queryTimeoutMs, 0, 3_600_000),
+    connectTimeoutMs: envInt(env, 'DATABASE_CONNECT_TIMEOUT_MS', d.connectTimeoutMs, 100, 600_000),
+  };
 }
 
 export const DEFAULT_DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:54329/yumecast';
@@ -56,6 +94,7 @@ export function loadConfig(env: Env = process.env): ApiConfig {
     port: envInt(env, 'API_PORT', 8080, 0, 65535),
     databaseUrl: envString(env.DATABASE_URL) ?? DEFAULT_DATABASE_URL,
     dbPoolMax: envInt(env, 'DATABASE_POOL_MAX', 10, 1, 1000),
+    dbTimeouts: loadDatabaseTimeouts(env),
     runMigrations: true,
     bodyLimit: envInt(env, 'API_BODY_LIMIT', DEFAULT_BODY_LIMIT, 1, 1024 * 1024 * 1024),
     webOrigins,
@@ -64,6 +103,9 @@ export function loadConfig(env: Env = process.env): ApiConfig {
     logLevel: envString(env.LOG_LEVEL) ?? 'info',
     sessions: loadSessionConfig(env),
     payments: loadPaymentsConfig(env, webOrigins),
+    rateLimit: loadRateLimits(env, 'API_RATE_LIMIT'),
+    timeouts: loadServerTimeouts(env, 'API'),
+    trustProxy: loadTrustProxy(env, 'API_TRUST_PROXY'),
   };
 }
 

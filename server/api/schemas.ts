@@ -26,7 +26,10 @@ export const NoParams = Type.Object({}, { additionalProperties: false });
  */
 export const AnyQuery = Type.Object({});
 
-/** `limit` of every paginated list: 1..100, 20 when absent. */
+/**
+ * `limit` of every paginated list: 1..100, 20 when absent. "Infinity" or "1e309" (which Ajv's
+ * coercion makes ±Infinity) are refused like any value out of range (server/shared/finite-numbers.ts).
+ */
 export const PageLimit = Type.Integer({ minimum: 1, maximum: 100, default: 20 });
 
 /** `limit` and the opaque `cursor` of every paginated list (an empty cursor means the first page). */

@@ -8,8 +8,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { buildRuntime } from '../../runtime/build';
+import { envelopeServerOptions } from '../shared/errors';
+import { finiteNumbers } from '../shared/finite-numbers';
+import { serverTimeoutOptions } from '../shared/http-limits';
+import { metricsToken } from '../shared/metrics';
+import { sentryErrorCapture } from '../shared/sentry';
 import { ApiClient } from './api-client';
 import type { HostConfig } from './config';
 import { startPageServer, type PageServer } from './page-server';
@@ -20,6 +25,8 @@ import { Registry } from './registry';
 import type { HostRouteDeps } from './routes/deps';
 import hostErrors from './routes/errors';
 import healthRoutes from './routes/health';
+import hostRateLimit from './routes/rateLimit';
+import hostMetrics from './routes/metrics';
 import sessionRoutes from './routes/sessions';
 import type { AgentState } from './schemas';
 import { SessionManager } from './sessions';
@@ -48,8 +55,8 @@ export interface HostAgent {
 
 export interface BuildHostAgentOptions {
   log?: Log;
-  /** Fastify logger (default: off unless LOG_LEVEL=debug). */
-  logger?: boolean;
+  /** Fastify logger (default: off unless LOG_LEVEL=debug; main.ts passes logging.ts's JSON logger). */
+  logger?: FastifyServerOptions['logger'];
 }
 
 export function buildHostAgent(config: HostConfig, options: BuildHostAgentOptions = {}): HostAgent {
@@ -90,12 +97,21 @@ export function buildHostAgent(config: HostConfig, options: BuildHostAgentOption
     logger: options.logger ?? config.logLevel === 'debug',
     bodyLimit: 2 * 1024 * 1024,
     // unknown fields where a schema says additionalProperties:false are refused, not dropped;
-    // no type coercion
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+    // no type coercion; every number finite (server/shared/finite-numbers.ts)
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false }, plugins: [finiteNumbers] },
+    // errors raised before routing answer with the error envelope too (server/shared/errors.ts)
+    ...envelopeServerOptions,
+    // slow senders are cut off (HOST_HEADERS/REQUEST_TIMEOUT_MS; server/shared/http-limits.ts)
+    ...serverTimeoutOptions(config.httpTimeouts),
   });
 
   const deps: HostRouteDeps = { config, pool, sessions, agentState: () => state, registry: () => registry };
   void app.register(hostErrors, { log });
+  // per-address rate limits on every route (HOST_HTTP_RATE_LIMIT_*; routes/rateLimit.ts)
+  void app.register(hostRateLimit, { limits: config.httpRateLimit });
+  // observability (docs/operations.md): 5xx to Sentry when it is on; request histogram + GET /metrics
+  void app.register(sentryErrorCapture);
+  void app.register(hostMetrics, { ...deps, token: metricsToken() });
   void app.register(healthRoutes, deps);
   void app.register(sessionRoutes, deps);
 

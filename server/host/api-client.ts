@@ -1,8 +1,14 @@
 /**
  * The host's calls to the api (docs/sessions.md §4.1 and §4.3), each with the shared secret and
- * the host id, a timeout, and retries where a lost report would matter (state, saves). Bodies and
- * answers are the host ⇄ api contract (server/shared/host-contract.ts); an answer is read as
- * received (`Partial`: its fields are checked where used, nothing trusts it whole).
+ * the host id, a timeout, and retries where a lost report would matter (state, saves, input
+ * activity). Bodies and answers are the host ⇄ api contract (server/shared/host-contract.ts); an
+ * answer is read as received (`Partial`: its fields are checked where used, nothing trusts it
+ * whole).
+ *
+ * An api that answers 5xx (503 while its database is stalled) or cannot be reached (restarting)
+ * is waited out, not acted on (docs/reliability.md): reports and saves keep retrying for
+ * REPORT_RETRY_MS, and the game goes on meanwhile. Saves of one slot are written in order: a newer
+ * save replaces an older one still waiting, so a late retry never overwrites newer progress.
  */
 import {
   HOST_ID_HEADER,
@@ -41,11 +47,22 @@ interface CallOptions {
   timeoutMs?: number;
   /** Extra attempts on network errors and 5xx (not on 4xx). */
   retries?: number;
+  /** Keep retrying (network errors, 5xx) until this long after the first attempt, whatever `retries` says. */
+  retryForMs?: number;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** How long state reports, saves and input activity are retried while the api answers 5xx or is unreachable. */
+export const REPORT_RETRY_MS = 30_000;
+/** Input activity only feeds the idle rule (minutes): retried for less. */
+const INPUT_ACTIVITY_RETRY_MS = 10_000;
+
+/** Waits between attempts; unref'd, so a retry in progress never keeps a stopping process alive. */
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms).unref());
 
 export class ApiClient {
+  /** Saves waiting or under way, per session and slot (see save()). */
+  private readonly saving = new Map<string, { latest: SaveBody; done: Promise<unknown> }>();
+
   constructor(
     readonly apiUrl: string,
     private readonly secret: string,
@@ -54,9 +71,12 @@ export class ApiClient {
 
   async call<T = Record<string, unknown>>(method: string, path: string, o: CallOptions = {}): Promise<ApiAnswer<T>> {
     const attempts = 1 + (o.retries ?? 0);
+    const until = Date.now() + (o.retryForMs ?? 0);
+    // one more attempt may start while within the attempt count or the retry window
+    const mayRetry = (i: number) => i < attempts - 1 || Date.now() < until;
     let last: unknown;
-    for (let i = 0; i < attempts; i++) {
-      if (i > 0) await sleep(Math.min(2000, 200 * 2 ** (i - 1)));
+    for (let i = 0; ; i++) {
+      if (i > 0) await sleep(Math.min(2000, 200 * 2 ** Math.min(i - 1, 4)));
       try {
         const headers: Record<string, string> = { [HOST_SECRET_HEADER]: this.secret, [HOST_ID_HEADER]: this.hostId };
         let body: BodyInit | undefined;
@@ -75,13 +95,14 @@ export class ApiClient {
         } catch {
           parsed = null;
         }
-        if (res.status >= 500 && i < attempts - 1) {
+        if (res.status >= 500 && mayRetry(i)) {
           last = new ApiCallError(`${method} ${path}: ${res.status}`, res.status, errorCode(parsed));
           continue;
         }
         return { status: res.status, body: parsed };
       } catch (e) {
         last = e;
+        if (!mayRetry(i)) break;
       }
     }
     throw last instanceof Error ? last : new Error(String(last));
@@ -112,12 +133,44 @@ export class ApiClient {
 
   reportState(sessionId: string, state: HostReportedState, reason?: string): Promise<ApiAnswer> {
     const body: StateReportBody = reason ? { state, reason } : { state };
-    return this.call('POST', `/internal/sessions/${encodeURIComponent(sessionId)}/state`, { body, retries: 3 });
+    return this.call('POST', `/internal/sessions/${encodeURIComponent(sessionId)}/state`, { body, retries: 3, retryForMs: REPORT_RETRY_MS });
   }
 
+  /**
+   * Stores a save; resolves once it (or a newer save of the same slot) is stored. One write per
+   * session and slot at a time: a save made while an older one is still being retried replaces
+   * it, so the newest progress is written last.
+   */
   save(sessionId: string, slot: string, state: Record<string, unknown>): Promise<unknown> {
+    const key = `${sessionId}/${slot}`;
     const body: SaveBody = { slot, state };
-    return this.ok('POST', `/internal/sessions/${encodeURIComponent(sessionId)}/saves`, { body, retries: 2 });
+    const pending = this.saving.get(key);
+    if (pending) {
+      pending.latest = body;
+      return pending.done;
+    }
+    const job: { latest: SaveBody; done: Promise<unknown> } = { latest: body, done: Promise.resolve() };
+    job.done = (async () => {
+      try {
+        for (;;) {
+          const sent = job.latest;
+          try {
+            const answer = await this.ok('POST', `/internal/sessions/${encodeURIComponent(sessionId)}/saves`, {
+              body: sent,
+              retries: 2,
+              retryForMs: REPORT_RETRY_MS,
+            });
+            if (job.latest === sent) return answer;
+          } catch (e) {
+            if (job.latest === sent) throw e;
+          }
+        }
+      } finally {
+        this.saving.delete(key);
+      }
+    })();
+    this.saving.set(key, job);
+    return job.done;
   }
 
   async screenshot(sessionId: string, png: Buffer): Promise<string> {
@@ -132,7 +185,7 @@ export class ApiClient {
 
   inputActivity(sessionId: string, at: number): Promise<unknown> {
     const body: InputActivityBody = { at };
-    return this.ok('POST', `/internal/sessions/${encodeURIComponent(sessionId)}/input-activity`, { body });
+    return this.ok('POST', `/internal/sessions/${encodeURIComponent(sessionId)}/input-activity`, { body, retryForMs: INPUT_ACTIVITY_RETRY_MS });
   }
 }
 

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_PATH } from '../shared/chromium';
 import { envInt, envString, type Env } from '../shared/env';
+import { DEFAULT_RATE_LIMITS, loadRateLimits, loadServerTimeouts, type RateLimits, type ServerTimeouts } from '../shared/http-limits';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
@@ -82,7 +83,18 @@ export interface HostConfig {
   timings: HostTimings;
   /** LOG_LEVEL */
   logLevel: string;
+  /**
+   * HOST_HTTP_RATE_LIMIT_*: requests per window per address on the agent's routes: the public
+   * budget on /health and other routes without the secret, the internal one on the api's
+   * secret routes (server/shared/http-limits.ts, docs/api.md "Rate limits and timeouts").
+   */
+  httpRateLimit: RateLimits;
+  /** HOST_HEADERS_TIMEOUT_MS, HOST_REQUEST_TIMEOUT_MS, HOST_TIMEOUT_CHECK_MS: slow senders are cut off. */
+  httpTimeouts: ServerTimeouts;
 }
+
+/** The agent's public routes are for monitors: a little more room than the api's (tests poll /health). */
+export const HOST_RATE_LIMITS: RateLimits = { ...DEFAULT_RATE_LIMITS, publicMax: 1_200 };
 
 export const DEFAULT_TIMINGS: HostTimings = {
   idleWarningMs: 180_000,
@@ -146,5 +158,7 @@ export function loadHostConfig(env: Env = process.env): HostConfig {
       reconcileGraceMs: envInt(env, 'HOST_RECONCILE_GRACE_MS', DEFAULT_TIMINGS.reconcileGraceMs, 0, 600_000),
     },
     logLevel: envString(env.LOG_LEVEL) ?? 'info',
+    httpRateLimit: loadRateLimits(env, 'HOST_HTTP_RATE_LIMIT', HOST_RATE_LIMITS),
+    httpTimeouts: loadServerTimeouts(env, 'HOST'),
   };
 }

@@ -4,14 +4,23 @@
  * warm (of HOST_CAPACITY), registers with the api at API_URL and heartbeats. On SIGTERM/SIGINT:
  * reports Shutdown to the api, ends every session with `bye host_shutdown`, kills every browser
  * (leaving no Chromium process behind) and exits. A second signal, or 10 s, forces it.
- * docs/host.md describes it.
+ * Logs are pino JSON lines on stdout (logging.ts, the api's redaction); Sentry reports errors when
+ * SENTRY_DSN is set (server/shared/sentry.ts). docs/host.md and docs/operations.md describe it.
  */
+import { captureServerError, flushSentry, initSentry, sentryDsn } from '../shared/sentry';
 import { buildHostAgent } from './agent';
 import { loadHostConfig } from './config';
+import { hostLogging } from './logging';
 
 async function main(): Promise<void> {
   const config = loadHostConfig();
-  const agent = buildHostAgent(config);
+  const logging = hostLogging(config);
+  // the SDK's own uncaught-exception handler is off: ours below kills every runtime first
+  const sentryOn = await initSentry({ dsn: sentryDsn(), service: 'host', tags: { hostId: config.hostId }, uncaughtHandler: false });
+  const agent = buildHostAgent(config, { log: logging.log, logger: logging.fastify });
+  logging.bind(agent.app.log);
+  const log = agent.app.log;
+  if (sentryOn) log.info('Sentry error reporting on');
   let stopping = false;
 
   const forceExit = (code: number) => {
@@ -24,27 +33,28 @@ async function main(): Promise<void> {
       // `tsx main.ts` relays the signal its process group also got: the same stop request,
       // a moment apart. A second signal later than that forces.
       if (Date.now() - stoppingAt < 1000) return;
-      console.warn(`[host] ${sig} again: killing every runtime now`);
+      log.warn(`${sig} again: killing every runtime now`);
       forceExit(1);
       return;
     }
     stopping = true;
     stoppingAt = Date.now();
-    console.log(`[host] ${sig}: shutting down`);
+    log.info({ signal: sig }, `${sig}: shutting down`);
     const timer = setTimeout(() => {
-      console.error('[host] shutdown took over 10 s: killing every runtime');
+      log.error('shutdown took over 10 s: killing every runtime');
       forceExit(1);
     }, 10_000);
     agent
       .shutdown()
       .then(() => {
         clearTimeout(timer);
-        console.log('[host] stopped');
+        log.info('stopped');
         process.exit(0);
       })
       .catch((e: unknown) => {
-        console.error('[host] shutdown failed', e);
-        forceExit(1);
+        log.error({ err: e }, 'shutdown failed');
+        captureServerError(e);
+        void flushSentry().finally(() => forceExit(1));
       });
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
@@ -53,15 +63,20 @@ async function main(): Promise<void> {
   // whatever happens, no browser outlives the agent
   process.on('exit', () => agent.pool.killAllSync());
   process.on('uncaughtException', (e) => {
-    console.error('[host] uncaught exception', e);
-    forceExit(1);
+    log.fatal({ err: e }, 'uncaught exception');
+    // no browser outlives the agent, even while the report is sent
+    agent.pool.killAllSync();
+    captureServerError(e);
+    void flushSentry().finally(() => forceExit(1));
   });
 
   try {
     await agent.start();
   } catch (e) {
-    console.error('[host] failed to start:', e instanceof Error ? e.message : e);
+    log.error({ err: e }, `failed to start: ${e instanceof Error ? e.message : String(e)}`);
+    captureServerError(e);
     await agent.shutdown().catch(() => undefined);
+    await flushSentry();
     process.exit(1);
   }
 }

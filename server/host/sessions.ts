@@ -14,6 +14,7 @@ import type { ApiClient } from './api-client';
 import { ApiCallError } from './api-client';
 import type { BridgeCounters, BridgeEndReason, BridgeReadyInfo, BridgeSessionConfig, HostCall, ScreenshotCallResult } from './bridge-protocol';
 import type { HostConfig } from './config';
+import type { SessionMetricsSink } from './metrics';
 import { NoCapacityError, type RuntimePool } from './pool';
 import { pngSize, type Runtime } from './runtime';
 import type { HostSessionState, SessionInfo, SessionSummary } from './schemas';
@@ -71,6 +72,8 @@ export class SessionManager {
   private readonly live = new Map<string, HostSession>();
   private readonly ended = new Map<string, HostSession>();
   private accepting = true;
+  /** Told when a session is ready or ended (routes/metrics.ts sets it). */
+  metrics: SessionMetricsSink | null = null;
 
   constructor(
     private readonly pool: RuntimePool,
@@ -154,6 +157,7 @@ export class SessionManager {
       s.startMs = Date.now() - s.createdAt;
       s.state = 'ready';
       this.log('info', `session ${s.id}: ${s.gameId} ready in ${s.startMs} ms (${s.fromWarm ? 'warm' : 'cold'}; game start ${ready.startMs} ms)`);
+      this.metrics?.sessionReady({ startMs: s.startMs, fromWarm: s.fromWarm });
       this.report(s, 'ready');
     } catch (e) {
       if (s.state !== 'starting') return;
@@ -329,6 +333,7 @@ export class SessionManager {
       else await s.reports;
       s.state = o.report === 'failed' ? 'failed' : 'closed';
       s.endedAt = Date.now();
+      this.metrics?.sessionEnded({ sessionId: s.id, state: s.state, reason: o.reason, reachedReady: s.startMs !== null, fromWarm: s.fromWarm, counters: s.counters });
       if (rt) {
         const k = await this.pool.release(rt);
         this.log('info', `session ${s.id}: ended (${o.reason}); runtime ${rt.id} killed in ${k.ms} ms`);

@@ -5,9 +5,18 @@
  * typed error to throw, the body, the response schemas and the code of a failure Fastify itself
  * raised. The game host's agent (server/host/routes/errors.ts) and the api (server/api/errors.ts,
  * plugins/errors.ts, schemas.ts) both answer with these.
+ *
+ * Also the answers to requests that never reach a route or the error handler, passed to the
+ * Fastify constructor (`envelopeServerOptions`): a URL the router cannot decode, a path
+ * parameter over the router's length limit (`frameworkErrors`), and what Node's HTTP parser
+ * refuses before Fastify sees a request: a malformed request line or header, headers over
+ * Node's size limit, a request not received in time (`clientErrorHandler`). They too answer
+ * with the envelope and never echo the request.
  */
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { Type } from '@sinclair/typebox';
-import type { FastifyError } from 'fastify';
+import type { ConnectionError, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { API_ERROR_MESSAGES, type ApiErrorCode, type ApiErrorResponse } from '../../lib/api-types/errors';
 import { API_ERROR_SCHEMA_ID, type ApiErrorSchema } from '../../lib/api-types/schemas/common';
 
@@ -107,14 +116,88 @@ const CONTEXT_LABEL: Record<string, string> = {
   headers: 'ヘッダー',
 };
 
-/** The message of a schema violation: names the offending field (never ajv's English text, which may echo the input). */
+/**
+ * The field names of a schema path: each name after `properties` (`#/properties/stats/type` →
+ * `stats`). They come from our schemas, so a message never repeats a key the request made up.
+ */
+function schemaFieldNames(schemaPath: string | undefined): string[] {
+  const segments = (schemaPath ?? '').split('#')[1]?.split('/') ?? [];
+  const names: string[] = [];
+  for (let i = 0; i < segments.length; i++) {
+    if (segments[i] === 'properties' && i + 1 < segments.length) {
+      names.push(segments[i + 1].replace(/~1/g, '/').replace(/~0/g, '~'));
+      i++;
+    }
+  }
+  return names;
+}
+
+/**
+ * The message of a schema violation: names the offending field as our schema calls it (never
+ * ajv's English text, and never the request's own keys or values, which could be anything).
+ */
 export function validationMessage(error: FastifyError): string {
   const first = error.validation?.[0];
   const context = CONTEXT_LABEL[error.validationContext ?? ''] ?? '';
   const missing = (first?.params as { missingProperty?: unknown } | undefined)?.missingProperty;
-  const field = [first?.instancePath?.replace(/^\//, '').replace(/\//g, '.'), typeof missing === 'string' ? missing : '']
-    .filter(Boolean)
-    .join('.');
+  const names = schemaFieldNames(first?.schemaPath);
+  if (typeof missing === 'string') names.push(missing);
+  const field = names.join('.');
   const where = [context, field.slice(0, 64)].filter(Boolean).join(': ');
   return where ? `リクエストの内容が正しくありません（${where}）。` : API_ERROR_MESSAGES.invalid_request;
 }
+
+/**
+ * Fastify's `frameworkErrors`: a URL whose path does not decode (FST_ERR_BAD_URL) is 400
+ * invalid_request; a path parameter over `routerOptions.maxParamLength` is 404 not_found (no id
+ * is that long); anything else is classified like any framework error. Fastify's own answers
+ * echoed the path.
+ */
+export function frameworkErrorReply(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const code: ApiErrorCode =
+    error.code === 'FST_ERR_BAD_URL'
+      ? 'invalid_request'
+      : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? 'not_found'
+        : frameworkErrorCode(error);
+  request.log.info({ code, reason: error.code }, 'request rejected before routing');
+  void reply.code(ERROR_HTTP_STATUS[code]).send(errorBody(code));
+}
+
+/**
+ * Fastify's `clientErrorHandler` (Node's 'clientError'): what the HTTP parser refused (malformed
+ * request line or headers, headers over Node's `maxHeaderSize`) is 400 invalid_request; a
+ * request not received within the server's timeouts is 408 with the same code. Written straight
+ * to the socket (there is no request object yet), then the connection is closed.
+ */
+export function clientErrorHandler(error: ConnectionError, socket: Socket): void {
+  // A reset connection is gone: nothing to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const body = JSON.stringify(errorBody('invalid_request'));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Connection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy(error);
+}
+
+/**
+ * The longest path parameter the router hands to a route (find-my-way's default is 100, and it
+ * answered longer ones with its own 414). Longer than any URL Node accepts (its 16 kB header
+ * limit), so each route's params schema decides instead: a malformed id answers the route's
+ * typed 404 (docs/api.md, "Path parameters, one rule").
+ */
+export const MAX_PARAM_LENGTH = 16 * 1024;
+
+/** Spread into a Fastify constructor's options: the envelope also for errors raised before routing. */
+export const envelopeServerOptions = {
+  frameworkErrors: frameworkErrorReply,
+  clientErrorHandler,
+  routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+};

@@ -3,7 +3,7 @@
  * in its headers is logged by a Fastify server with our logger options, with them censored.
  */
 import { Writable } from 'node:stream';
-import { redactUrl, requestLogOptions } from './logging';
+import { redactText, redactUrl, requestLogOptions } from './logging';
 import Fastify from 'fastify';
 
 test('redactUrl censors credential parameters and keeps the rest', () => {
@@ -34,4 +34,34 @@ test('a server logging with requestLogOptions writes no token, bearer or shared 
   const log = lines.join('');
   expect(log).toContain('/v1/signal?token=***');
   for (const value of [secret, 'SECRETPAYLOAD', 'BEARER-SECRET', 'HOST-SECRET', 'INTERNAL-SECRET']) expect(log).not.toContain(value);
+});
+
+test('redactText cuts credentials out of free text: token query values, bearers, JWTs', () => {
+  const jwt = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl';
+  expect(redactText('ws://h/v1/signal?token=abc.def&x=1 closed')).toBe('ws://h/v1/signal?token=***&x=1 closed');
+  expect(redactText('Authorization: Bearer abc-123_x.y')).toBe('Authorization: Bearer ***');
+  expect(redactText(`bad token ${jwt} given`)).toBe('bad token *** given');
+  expect(redactText('limit=20 and code words')).toBe('limit=20 and code words');
+});
+
+test('errors are logged with their credentials redacted (message, stack, cause)', async () => {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  const app = Fastify({ logger: { ...(requestLogOptions('info', { service: 'test' }) as object), stream } });
+  app.get('/fail', async () => {
+    throw new Error('upstream refused ws://h/v1/signal?token=SIGNALSECRET', { cause: new Error('Bearer BEARERSECRET rejected') });
+  });
+  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  expect((await fetch(`${base}/fail`)).status).toBe(500);
+  await app.close();
+  const log = lines.join('');
+  expect(log).toContain('"service":"test"');
+  expect(log).toContain('token=***');
+  expect(log).toContain('Bearer ***');
+  for (const value of ['SIGNALSECRET', 'BEARERSECRET']) expect(log).not.toContain(value);
 });

@@ -4,6 +4,7 @@ import type pg from 'pg';
 import { redactUrl } from '../config';
 import { runMigrations } from '../db/migrate';
 import { createPool } from '../db/pool';
+import type { DatabaseTimeouts } from '../config';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,11 +18,13 @@ export interface DbPluginOptions {
   schema?: string;
   poolMax: number;
   runMigrations: boolean;
+  /** Statement, query and connect timeouts (config.dbTimeouts); the env's when absent. */
+  timeouts?: DatabaseTimeouts;
 }
 
 /** One pg Pool per API process, migrated before the server accepts requests, ended on close. */
 async function dbPlugin(app: FastifyInstance, options: DbPluginOptions): Promise<void> {
-  const pool = createPool({ databaseUrl: options.databaseUrl, schema: options.schema, max: options.poolMax });
+  const pool = createPool({ databaseUrl: options.databaseUrl, schema: options.schema, max: options.poolMax, timeouts: options.timeouts });
   // An idle client losing its connection emits here; without a listener it would crash the process.
   pool.on('error', (error) => app.log.warn({ err: error }, 'idle PostgreSQL connection failed'));
 

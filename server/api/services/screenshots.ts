@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { ScreenshotWire } from '../../../lib/api-types/schemas/sessions';
 import { ApiError } from '../errors';
+import { decodeCursor, encodeCursor } from './cursor';
 import type { ObjectStorage } from '../storage';
 import type { PngInfo } from './png';
 import type { SessionRow } from './sessionStore';
@@ -38,6 +39,14 @@ export function toWire(row: ScreenshotRow): ScreenshotWire {
 
 const COLUMNS = 'id, uid, session_id, game_id, storage_key, width, height, bytes, created_at, created_at::text AS cursor_ts';
 
+/** The list's order in its cursors (services/cursor.ts): created_at as PostgreSQL prints it, then the id. */
+const CURSOR_ORDER = 'screenshots';
+
+function afterOf(cursor: string): { ts: string; id: string } {
+  const [ts, id] = decodeCursor(CURSOR_ORDER, cursor, ['timestamptz', 'uuid']) as [string, string];
+  return { ts, id };
+}
+
 export class ScreenshotService {
   constructor(
     private readonly db: pg.Pool,
@@ -65,7 +74,7 @@ export class ScreenshotService {
   }
 
   async list(uid: string, limit: number, cursor: string | undefined): Promise<{ items: ScreenshotWire[]; next: string | null }> {
-    const after = cursor ? decodeCursor(cursor) : null;
+    const after = cursor ? afterOf(cursor) : null;
     const params: unknown[] = [uid, limit + 1];
     let where = 'uid = $1';
     if (after) {
@@ -78,7 +87,7 @@ export class ScreenshotService {
     );
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
-    const next = rows.length > limit && last ? encodeCursor(last.cursor_ts, last.id) : null;
+    const next = rows.length > limit && last ? encodeCursor(CURSOR_ORDER, [last.cursor_ts, last.id]) : null;
     return { items: page.map(toWire), next };
   }
 
@@ -109,31 +118,4 @@ export class ScreenshotService {
       this.log.warn({ err: error, key: rows[0].storage_key }, 'screenshot file not removed');
     });
   }
-}
-
-function encodeCursor(ts: string, id: string): string {
-  return Buffer.from(JSON.stringify([ts, id])).toString('base64url');
-}
-
-/** timestamptz as PostgreSQL prints it (created_at::text). */
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function decodeCursor(cursor: string): { ts: string; id: string } {
-  try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (
-      Array.isArray(value) &&
-      value.length === 2 &&
-      typeof value[0] === 'string' &&
-      TIMESTAMP.test(value[0]) &&
-      typeof value[1] === 'string' &&
-      UUID.test(value[1])
-    ) {
-      return { ts: value[0], id: value[1] };
-    }
-  } catch {
-    // fall through
-  }
-  throw new ApiError('invalid_request', 'リクエストの内容が正しくありません（クエリ: cursor）。');
 }

@@ -7,7 +7,7 @@
 import type pg from 'pg';
 import type { BookmarkListWire, BookmarkStateWire, PlayHistoryListWire } from '../../../../lib/api-types/schemas/catalog';
 import { ApiError } from '../../errors';
-import { BAD_CURSOR_MESSAGE, decodeCursor, encodeCursor } from './paging';
+import { decodeCursor, encodeCursor } from '../cursor';
 import { loadPlays } from './plays';
 import type { CatalogueService } from './service';
 import type { CatalogueSnapshot, CatalogueTitle } from './snapshot';
@@ -24,10 +24,10 @@ interface Keyset {
   after?: [string, string];
 }
 
+/** The cursor's key: the time in microseconds since the epoch (bounded, services/cursor.ts) and the game id. */
 function keysetOf(name: string, cursor?: string): Keyset {
   if (!cursor) return {};
-  const [us, gameId] = decodeCursor(name, cursor, ['string', 'string']) as [string, string];
-  if (!/^\d{1,20}$/.test(us)) throw new ApiError('invalid_request', BAD_CURSOR_MESSAGE);
+  const [us, gameId] = decodeCursor(name, cursor, ['epoch_us', 'string']) as [string, string];
   return { after: [us, gameId] };
 }
 

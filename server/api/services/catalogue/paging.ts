@@ -1,12 +1,13 @@
 /**
  * Keyset pages. A cursor is opaque to clients: base64url JSON of the order's name and the sort
- * key of the last item sent. The next page is every item whose key sorts after it, so pages
- * neither repeat nor skip items when rows are added or removed between two requests. A cursor
- * that was not made here (or for another order) is 400 invalid_request.
+ * key of the last item sent (the codec is services/cursor.ts, shared by every list). The next
+ * page is every item whose key sorts after it, so pages neither repeat nor skip items when rows
+ * are added or removed between two requests. A cursor that was not made here (or for another
+ * order) is 400 invalid_request.
  */
-import { ApiError } from '../../errors';
+import { decodeCursor, encodeCursor, type KeyPart, type SortKey } from '../cursor';
 
-export type SortKey = (string | number)[];
+export type { KeyPart, SortKey };
 
 export interface Order<T> {
   /** Names the order inside the cursor (a cursor of one order is refused by another). */
@@ -18,35 +19,9 @@ export interface Order<T> {
   shape: readonly KeyPart[];
 }
 
-export type KeyPart = 'string' | 'number';
-
 export interface Page<T> {
   items: T[];
   next: string | null;
-}
-
-export const BAD_CURSOR_MESSAGE = 'ページの指定（cursor）が正しくありません。最初のページから読み直してください。';
-
-export function encodeCursor(order: string, key: SortKey): string {
-  return Buffer.from(JSON.stringify({ o: order, k: key }), 'utf8').toString('base64url');
-}
-
-/** The key inside `cursor`, checked against the order's name and key shape. */
-export function decodeCursor(order: string, cursor: string, shape: readonly KeyPart[]): SortKey {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    parsed = null;
-  }
-  const { o, k } = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as { o?: unknown; k?: unknown };
-  const ok =
-    o === order &&
-    Array.isArray(k) &&
-    k.length === shape.length &&
-    k.every((part, i) => typeof part === shape[i] && (typeof part !== 'number' || Number.isFinite(part)));
-  if (!ok) throw new ApiError('invalid_request', BAD_CURSOR_MESSAGE);
-  return k as SortKey;
 }
 
 export function compareKeys(a: SortKey, b: SortKey, dirs: readonly (1 | -1)[]): number {

@@ -3,7 +3,9 @@
  * Shutdown): a host registers (its earlier runtimes are gone: their sessions fail
  * host_restarted), heartbeats (an Unhealthy host comes back; sessions it no longer lists fail
  * runtime_lost; the answer lists the sessions the api still wants there) and shuts down. Hosts
- * that stop heartbeating are the sweeper's (sweeper.ts).
+ * that stop heartbeating are the sweeper's (sweeper.ts); every stored heartbeat also counts as
+ * this process's contact with PostgreSQL, by which the sweeper knows it could store heartbeats
+ * (liveness.ts).
  */
 import type { HeartbeatAnswer, HeartbeatBody, HostState, RegisterBody } from '../../../shared/host-contract';
 import { ApiError } from '../../errors';
@@ -11,12 +13,17 @@ import { HOLDING_STATES, withTransaction, type SessionRow } from '../sessionStor
 import type { SessionContext } from './context';
 import { refreshHostState, type HostRow } from './hostStore';
 import type { SessionLifecycle } from './lifecycle';
+import { databaseContact, monotonicNow, type DatabaseContact } from './liveness';
 
 export class HostRegistry {
+  private readonly contact: DatabaseContact;
+
   constructor(
     private readonly ctx: SessionContext,
     private readonly lifecycle: SessionLifecycle,
-  ) {}
+  ) {
+    this.contact = databaseContact(ctx);
+  }
 
   async registerHost(input: RegisterBody): Promise<void> {
     const failed = await withTransaction(this.ctx.db, async (client) => {
@@ -38,6 +45,7 @@ export class HostRegistry {
 
   async heartbeat(hostId: string, input: HeartbeatBody): Promise<Omit<HeartbeatAnswer, 'status'>> {
     const { db } = this.ctx;
+    const sentAt = monotonicNow();
     const result = await withTransaction(db, async (client) => {
       const { rows } = await client.query<HostRow>('SELECT id, url, capacity, state FROM hosts WHERE id = $1 FOR UPDATE', [hostId]);
       if (!rows[0]) throw new ApiError('host_not_found');
@@ -61,6 +69,7 @@ export class HostRegistry {
       }
       return { revived, lost };
     });
+    this.contact.succeeded(sentAt);
     for (const row of result.lost) this.ctx.events.emitEnded(row.id, row.failure_reason ?? 'runtime_lost');
     await refreshHostState(db, hostId);
     const { rows } = await db.query<{ state: HostState }>('SELECT state FROM hosts WHERE id = $1', [hostId]);

@@ -3,29 +3,45 @@
  * SESSION_SWEEP_INTERVAL_MS by plugins/sessions.ts and safe in several processes (rows are taken
  * FOR UPDATE SKIP LOCKED). Hosts that missed their heartbeats become Unhealthy; sessions that
  * overstay a state are failed or closed; then the queue is drained.
+ *
+ * A stall of the judge does not condemn the judged (liveness.ts, docs/reliability.md): hosts are
+ * judged only once this process has been in continuous contact with PostgreSQL for a whole
+ * heartbeat timeout (after its start, a database stall, or a pause of its own), and after such a
+ * gap the other rules wait as long, so evidence that could not be stored meanwhile gets in first.
  */
 import type { SessionCloseReason, SessionFailureReason } from '../../../../lib/api-types/sessions';
 import { HOLDING_STATES, transition, withTransaction, type SessionRow } from '../sessionStore';
 import type { SessionContext } from './context';
 import { refreshHostState } from './hostStore';
 import type { SessionLifecycle } from './lifecycle';
+import { databaseContact, monotonicNow, type DatabaseContact } from './liveness';
 
 /** What a rule does to the sessions it selects: fail them, close them, or finish their closing. */
 type SweepAction = { fail: SessionFailureReason } | { close: SessionCloseReason } | { finish: SessionCloseReason };
 
 export class Sweeper {
-  /** When this api process started: hosts could not reach it before, so they get one timeout's grace. */
-  private readonly startedAt = Date.now();
+  /** This process's contact with PostgreSQL (shared with the heartbeats of hosts.ts). */
+  private readonly contact: DatabaseContact;
+  /** Grace after a gap is logged once per gap. */
+  private deferredLogged = false;
 
   constructor(
     private readonly ctx: SessionContext,
     private readonly lifecycle: SessionLifecycle,
-  ) {}
+  ) {
+    this.contact = databaseContact(ctx);
+  }
 
   /** One pass of the background rules (docs/sessions.md 3). Safe to run in several processes. */
   async sweep(): Promise<void> {
     await this.sweepLostHosts();
     const c = this.ctx.config;
+    // After a gap in this process's contact with PostgreSQL, reports, polls and joins that could
+    // not be stored meanwhile get one heartbeat timeout to arrive before any rule judges by them.
+    if (!this.contact.quietFor(c.hostHeartbeatTimeoutMs)) {
+      await this.ctx.drainQueue();
+      return;
+    }
     // allocating/starting for too long → failed start_timeout (and the host is told to stop).
     await this.sweepRule(
       `state IN ('allocating', 'starting') AND allocated_at < now() - make_interval(secs => $1::double precision / 1000)`,
@@ -72,16 +88,30 @@ export class Sweeper {
   }
 
   private async sweepLostHosts(): Promise<void> {
-    // A restarted api must not declare hosts lost for the heartbeats it could not receive while
-    // it was down: judge heartbeats only once a full timeout has passed since this process started.
-    if (Date.now() - this.startedAt < this.ctx.config.hostHeartbeatTimeoutMs) return;
+    const timeoutMs = this.ctx.config.hostHeartbeatTimeoutMs;
+    const sentAt = monotonicNow();
     const ended = await withTransaction(this.ctx.db, async (client) => {
+      // Heartbeat ages by PostgreSQL's clock (heartbeats are written with now()).
       const { rows: hosts } = await client.query<{ id: string }>(
         `SELECT id FROM hosts WHERE state IN ('Ready', 'Allocated')
            AND last_heartbeat_at < now() - make_interval(secs => $1::double precision / 1000)
          ORDER BY id FOR UPDATE SKIP LOCKED`,
-        [this.ctx.config.hostHeartbeatTimeoutMs],
+        [timeoutMs],
       );
+      this.contact.succeeded(sentAt);
+      // Judged only after a whole timeout of continuous contact: since this process started, since
+      // PostgreSQL came back from a stall, since this process was paused (liveness.ts).
+      if (!this.contact.clearFor(timeoutMs)) {
+        if (hosts.length > 0 && !this.deferredLogged) {
+          this.deferredLogged = true;
+          this.ctx.log.warn(
+            { hosts: hosts.map((host) => host.id), clearMs: Math.round(this.contact.clearMs()) },
+            'heartbeats overdue, but this process could not store heartbeats a while ago: hosts get a fresh grace',
+          );
+        }
+        return [];
+      }
+      this.deferredLogged = false;
       const rows: SessionRow[] = [];
       for (const host of hosts) {
         await client.query(`UPDATE hosts SET state = 'Unhealthy', updated_at = now() WHERE id = $1`, [host.id]);

@@ -1,0 +1,176 @@
+/**
+ * @jest-environment node
+ *
+ * The web's Content-Security-Policy (lib/security/csp.ts): built from the configured origins,
+ * strict about scripts (a nonce, or the build's hashes, never 'unsafe-inline'), and the list of
+ * prerendered routes that never get a nonce matches the pages that use getStaticProps.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { config } from '@/lib/config';
+import { contentSecurityPolicy, cspSources, isPrerenderedPath, newNonce, originOf, PRERENDERED_ROUTES, sentryEndpoints } from './csp';
+
+type Config = typeof config;
+
+/** The local test stack's settings (scripts/stack/config.ts, slot 1). */
+const local: Config = {
+  ...config,
+  siteUrl: 'http://localhost:4100',
+  apiUrl: 'http://127.0.0.1:9180',
+  sentryDsn: '',
+  firebase: { ...config.firebase, authEmulatorHost: '127.0.0.1:10199', measurementId: '' },
+};
+const localEnv = { PAYMENTS_SANDBOX_URL: 'http://127.0.0.1:9380' };
+const localFunctions = { emulatorHost: '127.0.0.1:6101', region: 'asia-northeast1' };
+
+const production: Config = {
+  ...config,
+  siteUrl: 'https://yumecast.example',
+  apiUrl: 'https://api.yumecast.example',
+  sentryDsn: 'https://abc123@o42.ingest.sentry.io/777',
+  firebase: { ...config.firebase, authEmulatorHost: '', authDomain: 'yumecast-prod.firebaseapp.com', projectId: 'yumecast-prod', measurementId: 'G-TEST' },
+};
+const productionEnv = { PAYMENTS_PROCESSOR: 'stripe', STREAMING_PROVIDER: 'agora', TRTC_SDK_APP_ID: '1400000000' };
+const productionFunctions = { emulatorHost: '', region: 'asia-northeast1' };
+
+function directives(policy: string): Record<string, string[]> {
+  return Object.fromEntries(
+    policy
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  );
+}
+
+describe('cspSources', () => {
+  it('names the local stack: the api (REST and its signalling WebSocket), the emulators and the payments sandbox', () => {
+    const s = cspSources(localEnv, local, localFunctions);
+    expect(s.connect).toEqual(expect.arrayContaining(['http://127.0.0.1:9180', 'ws://127.0.0.1:9180', 'http://127.0.0.1:10199', 'http://127.0.0.1:6101']));
+    expect(s.frame).toEqual(['http://127.0.0.1:9380']);
+    expect(s.script).toEqual([]);
+    expect(s.connect.join(' ')).not.toMatch(/googleapis|stripe|agora|sentry/);
+    expect(s.https).toBe(false);
+    expect(s.reportUri).toBeNull();
+  });
+
+  it('prefers the sandbox’s public URL, and falls back to its local default port', () => {
+    expect(cspSources({ PAYMENTS_SANDBOX_PUBLIC_URL: 'https://pay.example/x', PAYMENTS_SANDBOX_URL: 'http://127.0.0.1:1' }, local, localFunctions).frame).toEqual(['https://pay.example']);
+    expect(cspSources({}, local, localFunctions).frame).toEqual(['http://127.0.0.1:8300']);
+  });
+
+  it('names production: Google’s auth endpoints and frame, the region’s functions, Stripe, Sentry, Analytics, Agora and TRTC', () => {
+    const s = cspSources(productionEnv, production, productionFunctions);
+    expect(s.connect).toEqual(
+      expect.arrayContaining([
+        'https://api.yumecast.example',
+        'wss://api.yumecast.example',
+        'https://identitytoolkit.googleapis.com',
+        'https://securetoken.googleapis.com',
+        'https://asia-northeast1-yumecast-prod.cloudfunctions.net',
+        'https://api.stripe.com',
+        'https://o42.ingest.sentry.io',
+        'https://*.google-analytics.com',
+        'wss://*.agora.io',
+        'https://*.sd-rtn.com',
+        'wss://*.rtc.qq.com',
+      ]),
+    );
+    expect(s.frame).toEqual(expect.arrayContaining(['https://yumecast-prod.firebaseapp.com', 'https://js.stripe.com', 'https://hooks.stripe.com']));
+    expect(s.frame.join(' ')).not.toContain('127.0.0.1');
+    expect(s.script).toEqual(expect.arrayContaining(['https://apis.google.com', 'https://js.stripe.com', 'https://www.googletagmanager.com']));
+    expect(s.reportUri).toBe('https://o42.ingest.sentry.io/api/777/security/?sentry_key=abc123');
+    expect(s.https).toBe(true);
+  });
+
+  it('adds no streaming SDK origins for our own webrtc, and CSP_REPORT_URI wins over Sentry', () => {
+    const s = cspSources({ STREAMING_PROVIDER: 'webrtc', CSP_REPORT_URI: 'https://csp.example/r' }, production, productionFunctions);
+    expect(s.connect.join(' ')).not.toMatch(/agora|qq\.com/);
+    expect(s.reportUri).toBe('https://csp.example/r');
+  });
+
+  it('reads origins only from http(s) and ws(s) URLs, and Sentry endpoints only from a full DSN', () => {
+    expect(originOf('http://127.0.0.1:8080/v1')).toBe('http://127.0.0.1:8080');
+    expect(originOf('javascript:alert(1)')).toBeNull();
+    expect(originOf('not a url')).toBeNull();
+    expect(sentryEndpoints('https://o1.ingest.sentry.io/5')).toBeNull();
+    expect(sentryEndpoints('')).toBeNull();
+  });
+});
+
+describe('contentSecurityPolicy', () => {
+  const sources = cspSources(localEnv, local, localFunctions);
+
+  it('with a nonce: scripts and <style> need it, nothing inline runs without it, style attributes stay allowed', () => {
+    const d = directives(contentSecurityPolicy({ sources, nonce: 'AAAAAAAAAAAAAAAAAAAAAA==' }));
+    expect(d['script-src']).toEqual(["'nonce-AAAAAAAAAAAAAAAAAAAAAA=='", "'strict-dynamic'", "'self'"]);
+    expect(d['style-src']).toEqual(["'self'", "'nonce-AAAAAAAAAAAAAAAAAAAAAA=='"]);
+    expect(d['style-src-attr']).toEqual(["'unsafe-inline'"]);
+    expect(d['frame-ancestors']).toEqual(["'none'"]);
+    expect(d['object-src']).toEqual(["'none'"]);
+    expect(d['base-uri']).toEqual(["'none'"]);
+    expect(d['frame-src']).toEqual(['http://127.0.0.1:9380']);
+    expect(d['connect-src']).toEqual(expect.arrayContaining(["'self'", 'ws://127.0.0.1:9180']));
+    expect(d['upgrade-insecure-requests']).toBeUndefined();
+  });
+
+  it('without a nonce (a prerendered page): our scripts and the build’s hashes only; inline styles allowed', () => {
+    const d = directives(contentSecurityPolicy({ sources, scriptHashes: ['sha256-abc='] }));
+    expect(d['script-src']).toEqual(["'self'", "'sha256-abc='"]);
+    expect(d['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(d['style-src-attr']).toBeUndefined();
+    expect(d['frame-ancestors']).toEqual(["'none'"]);
+  });
+
+  it('never lets an inline script run without a nonce or hash, in either policy', () => {
+    for (const policy of [contentSecurityPolicy({ sources, nonce: newNonce() }), contentSecurityPolicy({ sources })]) {
+      expect(directives(policy)['script-src']).not.toContain("'unsafe-inline'");
+      expect(directives(policy)['script-src']).not.toContain("'unsafe-eval'");
+    }
+  });
+
+  it('in next dev allows eval (React’s debugging aids) and inline styles (the dev overlay)', () => {
+    const d = directives(contentSecurityPolicy({ sources, nonce: 'AAAAAAAAAAAAAAAAAAAAAA==', dev: true }));
+    expect(d['script-src']).toContain("'unsafe-eval'");
+    expect(d['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
+  });
+
+  it('in production upgrades insecure requests and reports violations', () => {
+    const d = directives(contentSecurityPolicy({ sources: cspSources(productionEnv, production, productionFunctions), nonce: newNonce() }));
+    expect(d['upgrade-insecure-requests']).toEqual([]);
+    expect(d['report-uri']).toEqual(['https://o42.ingest.sentry.io/api/777/security/?sentry_key=abc123']);
+    expect(d['script-src']).toEqual(expect.arrayContaining(['https://js.stripe.com']));
+  });
+});
+
+describe('nonces and prerendered routes', () => {
+  it('makes a new 128-bit base64 nonce each time', () => {
+    const a = newNonce();
+    expect(a).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(new Set(Array.from({ length: 50 }, newNonce)).size).toBe(50);
+  });
+
+  it('knows the prerendered, revalidated pages by path', () => {
+    expect(isPrerenderedPath('/title/hoshifuru-toshokan')).toBe(true);
+    expect(isPrerenderedPath('/magazine/spring')).toBe(true);
+    expect(isPrerenderedPath('/magazine')).toBe(false);
+    expect(isPrerenderedPath('/play/hoshifuru-toshokan')).toBe(false);
+    expect(isPrerenderedPath('/title/a/b')).toBe(false);
+    expect(isPrerenderedPath('/')).toBe(false);
+  });
+
+  it('lists exactly the pages that use getStaticProps (a new one must be added, or it would get a nonce)', () => {
+    const root = path.resolve(__dirname, '..', '..', 'pages');
+    const found: string[] = [];
+    const walk = (dir: string) => {
+      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, e.name);
+        if (e.isDirectory()) walk(file);
+        else if (/\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) && /export (const|async function|function) getStaticProps\b/.test(fs.readFileSync(file, 'utf8'))) {
+          found.push(`/${path.relative(root, file).replace(/\.tsx?$/, '').replace(/(^|\/)index$/, '')}`);
+        }
+      }
+    };
+    walk(root);
+    expect(found.sort()).toEqual([...PRERENDERED_ROUTES].sort());
+  });
+});

@@ -1,0 +1,204 @@
+/**
+ * The web's Content-Security-Policy (issue 10, docs/security.md), built from the configured
+ * origins rather than hard-coded hosts: the api (REST and the signalling WebSocket), Firebase
+ * (the Auth emulator locally, Google's endpoints in production), the callable functions, the
+ * payment processor's pages (the sandbox's origin, or Stripe), Sentry, Firebase Analytics and
+ * the Agora / TRTC SDKs when the api streams through them.
+ *
+ * Two policies, because a page can only carry a per-request nonce if it is rendered per request:
+ * - `nonce`: pages rendered for this very request (getServerSideProps, the error page). Scripts
+ *   need the nonce ('strict-dynamic' lets them load our chunks), `<style>` elements too
+ *   (styled-components), style attributes stay allowed (React and next/image write them).
+ * - `static`: prerendered pages (automatic static, getStaticProps/ISR), built before any request.
+ *   Scripts only from our origin plus the SHA-256 of each inline bootstrap the build emits
+ *   (./bootstrapHashes.ts); styles from our origin and inline.
+ * Pure functions of their inputs; proxy.ts and pages/_document.tsx call them.
+ */
+import { config } from '@/lib/config';
+
+/** The request header that carries the proxy's nonce to pages/_document.tsx. */
+export const NONCE_HEADER = 'x-nonce';
+
+/**
+ * Routes served from prerendered HTML that is regenerated in the background (getStaticProps with
+ * revalidate). They must never get a nonce: a background render shares the request of a response
+ * that serves the previous HTML. lib/security/csp.test.ts checks this list against pages/.
+ */
+export const PRERENDERED_ROUTES = ['/title/[id]', '/magazine/[slug]'] as const;
+
+const PRERENDERED_PATTERNS = PRERENDERED_ROUTES.map((route) => new RegExp(`^${route.replace(/\[[^\]]+\]/g, '[^/]+')}/?$`));
+
+/** True for a path whose page is prerendered and revalidated (no nonce for it). */
+export function isPrerenderedPath(pathname: string): boolean {
+  return PRERENDERED_PATTERNS.some((re) => re.test(pathname));
+}
+
+/** 128 random bits, base64: a fresh nonce for one response. */
+export function newNonce(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return btoa(String.fromCharCode(...bytes));
+}
+
+export interface CspSources {
+  /** Scripts from other origins (the static policy's list; with a nonce, 'strict-dynamic' covers what our scripts load). */
+  script: string[];
+  connect: string[];
+  frame: string[];
+  img: string[];
+  /** Where browsers report violations (CSP_REPORT_URI, else Sentry's security endpoint when a DSN is set). */
+  reportUri: string | null;
+  /** The site is served over https: `upgrade-insecure-requests`. */
+  https: boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+/** The functions' settings the browser code was built with (written out so Next inlines them). */
+export interface BuiltFunctionsConfig {
+  emulatorHost: string | undefined;
+  region: string | undefined;
+}
+const BUILT_FUNCTIONS: BuiltFunctionsConfig = {
+  emulatorHost: process.env.NEXT_PUBLIC_FUNCTIONS_EMULATOR_HOST,
+  region: process.env.NEXT_PUBLIC_FUNCTIONS_REGION,
+};
+
+const value = (v: string | undefined) => (v && v.trim() ? v.trim() : undefined);
+
+/** The origin of a URL, or null when it is not an http(s)/ws(s) URL. */
+export function originOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const u = new URL(url);
+    return /^(https?|wss?):$/.test(u.protocol) ? u.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** An http(s) origin and its WebSocket twin (the api's signalling endpoint is on the same host). */
+function withWebSocket(origin: string | null): string[] {
+  if (!origin) return [];
+  return [origin, origin.replace(/^http/, 'ws')];
+}
+
+/** Sentry: its ingest origin (events) and its security endpoint (CSP reports), from the DSN. */
+export function sentryEndpoints(dsn: string | undefined): { origin: string; reportUri: string } | null {
+  if (!dsn) return null;
+  try {
+    const u = new URL(dsn);
+    const project = u.pathname.split('/').filter(Boolean).pop();
+    if (!/^https?:$/.test(u.protocol) || !u.username || !project) return null;
+    return { origin: u.origin, reportUri: `${u.origin}/api/${project}/security/?sentry_key=${u.username}` };
+  } catch {
+    return null;
+  }
+}
+
+/** Agora Web SDK and RTM (docs.agora.io "Firewall requirements": HTTPS and WSS to these). */
+const AGORA = ['*.agora.io', '*.sd-rtn.com', '*.rtnsvc.com', '*.rtesvc.com'];
+/** TRTC Web SDK (cloud.tencent.com "firewall": signalling, scheduling and logs over 443). */
+const TRTC = ['yun.tim.qq.com', '*.rtc.qcloud.com', '*.rtc.qq.com', '*.cloud-rtc.com', '*.cloud-rtc.net', '*.my-imcloud.com', '*.rtc-web.com', '*.rtc-web.io', '*.rtc.tencentcloud.com'];
+const httpsAndWss = (hosts: string[]) => hosts.flatMap((h) => [`https://${h}`, `wss://${h}`]);
+
+/**
+ * The origins the product really talks to. NEXT_PUBLIC_* values come through lib/config and
+ * BUILT_FUNCTIONS (inlined at build, like the browser code that uses them); the rest is the web
+ * server's environment at run time: PAYMENTS_PROCESSOR and PAYMENTS_SANDBOX_PUBLIC_URL / PAYMENTS_SANDBOX_URL (the card
+ * form's frame), STREAMING_PROVIDER / AGORA_APP_ID / TRTC_SDK_APP_ID (which SDK may connect),
+ * CSP_REPORT_URI.
+ */
+export function cspSources(env: Env = process.env, c: typeof config = config, fn: BuiltFunctionsConfig = BUILT_FUNCTIONS): CspSources {
+  const script: string[] = [];
+  const connect: string[] = [...withWebSocket(originOf(c.apiUrl))];
+  const frame: string[] = [];
+  const img: string[] = [];
+
+  // Firebase Auth: the emulator locally; Google's endpoints, and the auth domain's frame (and the
+  // gapi script it loads) for the redirect sign-in, with a real project.
+  const emulator = c.firebase.authEmulatorHost;
+  if (emulator) connect.push(`http://${emulator}`);
+  else {
+    connect.push('https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', 'https://www.googleapis.com');
+    frame.push(`https://${c.firebase.authDomain}`);
+    script.push('https://apis.google.com');
+  }
+
+  // Callable functions (lib/firebase/functions.ts): the emulator, or the region's host.
+  // Same rule as functionsEmulatorHost(): unset → the emulator's default port in local mode.
+  const functionsEmulator = (fn.emulatorHost ?? (emulator ? '127.0.0.1:5001' : '')).trim();
+  if (functionsEmulator) connect.push(`http://${functionsEmulator}`);
+  else connect.push(`https://${value(fn.region) ?? 'asia-northeast1'}-${c.firebase.projectId}.cloudfunctions.net`);
+
+  // The payment processor's pages (docs/payments-processor.md "What the web page mounts").
+  const processor = value(env.PAYMENTS_PROCESSOR) ?? 'sandbox';
+  if (processor === 'stripe') {
+    // Stripe's own list (docs.stripe.com/security/guide, "Content Security Policy").
+    script.push('https://js.stripe.com', 'https://*.js.stripe.com');
+    frame.push('https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com');
+    connect.push('https://api.stripe.com');
+  } else {
+    const sandbox = originOf(value(env.PAYMENTS_SANDBOX_PUBLIC_URL) ?? value(env.PAYMENTS_SANDBOX_URL)) ?? `http://127.0.0.1:${value(env.PAYMENTS_SANDBOX_PORT) ?? '8300'}`;
+    frame.push(sandbox);
+  }
+
+  // Errors (lib/sentry) and analytics (lib/analytics: Firebase Analytics loads gtag).
+  const sentry = sentryEndpoints(c.sentryDsn);
+  if (sentry) connect.push(sentry.origin);
+  if (c.firebase.measurementId) {
+    script.push('https://www.googletagmanager.com');
+    connect.push('https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://www.googletagmanager.com', 'https://firebase.googleapis.com', 'https://firebaseinstallations.googleapis.com');
+    img.push('https://*.google-analytics.com', 'https://www.googletagmanager.com');
+  }
+
+  // Streaming providers other than our own webrtc (whose signalling is the api's WebSocket).
+  const provider = value(env.STREAMING_PROVIDER);
+  if (provider === 'agora' || value(env.AGORA_APP_ID)) connect.push(...httpsAndWss(AGORA));
+  if (provider === 'trtc' || value(env.TRTC_SDK_APP_ID)) connect.push(...httpsAndWss(TRTC));
+
+  const reportUri = value(env.CSP_REPORT_URI) ?? sentry?.reportUri ?? null;
+  const https = c.siteUrl.startsWith('https://');
+  const unique = (list: string[]) => [...new Set(list)];
+  return { script: unique(script), connect: unique(connect), frame: unique(frame), img: unique(img), reportUri, https };
+}
+
+export interface PolicyOptions {
+  sources: CspSources;
+  /** The response's nonce: the page was rendered for this request. Absent: a prerendered page. */
+  nonce?: string;
+  /** 'sha256-…' sources of the build's inline scripts (static policy). */
+  scriptHashes?: readonly string[];
+  /** next dev: React needs eval for its debugging aids, and the dev overlay injects styles. */
+  dev?: boolean;
+}
+
+/** The Content-Security-Policy header value. */
+export function contentSecurityPolicy({ sources, nonce, scriptHashes = [], dev = false }: PolicyOptions): string {
+  const eval_ = dev ? ["'unsafe-eval'"] : [];
+  const script = nonce
+    ? [`'nonce-${nonce}'`, "'strict-dynamic'", "'self'", ...sources.script, ...eval_]
+    : ["'self'", ...scriptHashes.map((h) => `'${h}'`), ...sources.script, ...eval_];
+  const styleNonce = nonce && !dev;
+  const directives: [string, string[]][] = [
+    ['default-src', ["'self'"]],
+    ['script-src', script],
+    ['style-src', styleNonce ? ["'self'", `'nonce-${nonce}'`] : ["'self'", "'unsafe-inline'"]],
+    ...(styleNonce ? [['style-src-attr', ["'unsafe-inline'"]] as [string, string[]]] : []),
+    ['img-src', ["'self'", 'data:', 'blob:', ...sources.img]],
+    ['font-src', ["'self'", 'data:']],
+    ['connect-src', ["'self'", ...sources.connect]],
+    ['media-src', ["'self'", 'blob:']],
+    ['frame-src', sources.frame.length ? sources.frame : ["'none'"]],
+    ['worker-src', ["'self'", 'blob:']],
+    ['manifest-src', ["'self'"]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'none'"]],
+    ['form-action', ["'self'"]],
+    ['frame-ancestors', ["'none'"]],
+  ];
+  const parts = directives.map(([name, list]) => `${name} ${list.join(' ')}`);
+  if (sources.https) parts.push('upgrade-insecure-requests');
+  if (sources.reportUri) parts.push(`report-uri ${sources.reportUri}`);
+  return parts.join('; ');
+}

@@ -1,0 +1,31 @@
+/**
+ * Runs before every page (Next.js 16 "proxy", formerly middleware): the Content-Security-Policy
+ * (issue 10, docs/security.md).
+ *
+ * Every response gets the static policy: scripts from our origin and the build's own inline
+ * bootstrap by hash, no inline script else. That is all a prerendered page can carry, since it was
+ * built before any request. Every page that may be rendered for this request also gets a fresh
+ * nonce in the x-nonce request header; pages/_document.tsx puts it on the page's scripts and
+ * styles and replaces the policy with the nonce policy on that same response. Prerendered pages
+ * that revalidate in the background (PRERENDERED_ROUTES) get none, and a nonce sent by the
+ * client is dropped. Permissions-Policy and the other fixed headers are in next.config.ts.
+ */
+import { NextResponse, type NextRequest } from 'next/server';
+import { buildBootstrapHashes } from '@/lib/security/bootstrapHashes';
+import { contentSecurityPolicy, cspSources, isPrerenderedPath, newNonce, NONCE_HEADER } from '@/lib/security/csp';
+
+export function proxy(request: NextRequest) {
+  const dev = process.env.NODE_ENV === 'development';
+  const headers = new Headers(request.headers);
+  headers.delete(NONCE_HEADER);
+  // next dev renders every page per request and serves nothing stale: a nonce for all of them.
+  if (dev || !isPrerenderedPath(request.nextUrl.pathname)) headers.set(NONCE_HEADER, newNonce());
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set('Content-Security-Policy', contentSecurityPolicy({ sources: cspSources(), scriptHashes: buildBootstrapHashes(), dev }));
+  return response;
+}
+
+export const config = {
+  // Pages and their data; not the build's files, the image optimiser or public/ assets.
+  matcher: ['/((?!_next/static|_next/image|favicon\\.ico|favicon\\.svg|images/|games/).*)'],
+};

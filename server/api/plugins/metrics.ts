@@ -1,0 +1,158 @@
+/**
+ * The api's Prometheus metrics and `GET /metrics` (server/shared/metrics.ts: process metrics,
+ * the request histogram, the access rule). Its own families, all `yumecast_api_*`:
+ * - sessions{state}: live sessions by state, counted in PostgreSQL at each scrape (db_up says
+ *   whether that query answered);
+ * - session_starts_total{outcome}: the players' start calls, `accepted` or the error code;
+ * - session_start_seconds: from the start call to the host's `ready` report (queue included);
+ * - sessions_ended_total{reason}: sessions that ended (closed or failed), by reason;
+ * - host_heartbeats_total{outcome}, host_reports_total{state, outcome}: what hosts sent;
+ * - db_pool_connections{state}, db_pool_max: the pg pool;
+ * - signal_connections, signal_frames_relayed_total, signal_frames_dropped_total,
+ *   signal_connections_rejected_total: the signalling relay.
+ * Outcomes come from the answers (hooks on the routes' patterns), so no service is touched.
+ * docs/operations.md explains each one and its alert.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Counter, Gauge, Histogram, Registry, registerMetricsEndpoint, setCounter } from '../../shared/metrics';
+import { LIVE_SESSION_STATES } from '../../../lib/api-types/sessions';
+import { ApiError } from '../errors';
+import { liveSessionCounts, sessionAgeSeconds } from '../services/health';
+
+export interface ApiMetricsOptions {
+  /** METRICS_TOKEN: with it, /metrics needs `Authorization: Bearer <token>`; without, loopback only. */
+  token: string | undefined;
+  /** DATABASE_POOL_MAX */
+  poolMax: number;
+}
+
+const START_ROUTE = '/v1/game/:gameId/start';
+const HEARTBEAT_ROUTE = '/internal/hosts/:hostId/heartbeat';
+const REPORT_ROUTE = '/internal/sessions/:sessionId/state';
+const REPORT_STATES = new Set(['starting', 'ready', 'playing', 'closed', 'failed']);
+
+/** A label value from free text (a reason): short snake case, else `other`. */
+export function reasonLabel(reason: string): string {
+  return /^[a-z][a-z0-9_]{0,39}$/.test(reason) ? reason : 'other';
+}
+
+async function apiMetricsPlugin(app: FastifyInstance, options: ApiMetricsOptions): Promise<void> {
+  const registry = new Registry();
+  const registers = [registry];
+  registerMetricsEndpoint(app, { prefix: 'yumecast_api', registry, token: options.token });
+
+  const dbUp = new Gauge({ name: 'yumecast_api_db_up', help: '1 when PostgreSQL answered the last scrape’s query, else 0.', registers });
+  new Gauge({
+    name: 'yumecast_api_sessions',
+    help: 'Live game sessions by state (queued, allocating, starting, ready, playing, closing), from PostgreSQL at scrape.',
+    labelNames: ['state'] as const,
+    registers,
+    async collect() {
+      try {
+        const counts = await liveSessionCounts(app.db);
+        for (const state of LIVE_SESSION_STATES) this.set({ state }, counts[state]);
+        dbUp.set(1);
+      } catch {
+        // keep the last values; db_up says they are stale
+        dbUp.set(0);
+      }
+    },
+  });
+  const starts = new Counter({
+    name: 'yumecast_api_session_starts_total',
+    help: 'Start calls (GET /v1/game/:gameId/start) by outcome: accepted, or the error code answered.',
+    labelNames: ['outcome'] as const,
+    registers,
+  });
+  const startSeconds = new Histogram({
+    name: 'yumecast_api_session_start_seconds',
+    help: 'Seconds from a start call to its host reporting the session ready (queue and allocation included).',
+    buckets: [0.25, 0.5, 1, 2, 3, 5, 8, 13, 20, 30, 60],
+    registers,
+  });
+  const ended = new Counter({
+    name: 'yumecast_api_sessions_ended_total',
+    help: 'Sessions that ended (closed or failed), by reason (user, idle, host_lost, start_timeout, runtime_crashed, …).',
+    labelNames: ['reason'] as const,
+    registers,
+  });
+  app.sessions.onSessionEnded((_sessionId, reason) => ended.inc({ reason: reasonLabel(reason) }));
+  const heartbeats = new Counter({
+    name: 'yumecast_api_host_heartbeats_total',
+    help: 'Heartbeats received from hosts, by outcome (ok, or the error code answered).',
+    labelNames: ['outcome'] as const,
+    registers,
+  });
+  const reports = new Counter({
+    name: 'yumecast_api_host_reports_total',
+    help: 'Session state reports received from hosts, by reported state and outcome.',
+    labelNames: ['state', 'outcome'] as const,
+    registers,
+  });
+  new Gauge({
+    name: 'yumecast_api_db_pool_connections',
+    help: 'The pg pool: connections open (total), idle, and requests waiting for one (waiting).',
+    labelNames: ['state'] as const,
+    registers,
+    collect() {
+      this.set({ state: 'total' }, app.db.totalCount);
+      this.set({ state: 'idle' }, app.db.idleCount);
+      this.set({ state: 'waiting' }, app.db.waitingCount);
+    },
+  });
+  new Gauge({ name: 'yumecast_api_db_pool_max', help: 'The pg pool’s size (DATABASE_POOL_MAX).', registers }).set(options.poolMax);
+  new Gauge({
+    name: 'yumecast_api_signal_connections',
+    help: 'Signalling WebSockets (hosts and players) connected to this process.',
+    registers,
+    collect() {
+      this.set(app.signalRelay.stats().connections);
+    },
+  });
+  const relayCounter = (name: string, help: string, key: 'relayed' | 'dropped' | 'rejected') =>
+    new Counter({
+      name,
+      help,
+      registers,
+      collect() {
+        setCounter(this, {}, app.signalRelay.stats()[key]);
+      },
+    });
+  relayCounter('yumecast_api_signal_frames_relayed_total', 'Signalling frames relayed between a host and its player.', 'relayed');
+  relayCounter('yumecast_api_signal_frames_dropped_total', 'Signalling frames dropped (not allowed, malformed or over the rate).', 'dropped');
+  relayCounter('yumecast_api_signal_connections_rejected_total', 'Signalling connections refused (bad token, session not live).', 'rejected');
+
+  // outcomes from the answers: the error a route threw (onError) or its status
+  const errors = new WeakMap<FastifyRequest, Error>();
+  const outcome = (request: FastifyRequest, reply: FastifyReply): string => {
+    if (reply.statusCode < 400) return 'ok';
+    const error = errors.get(request);
+    return error instanceof ApiError ? error.code : `http_${reply.statusCode}`;
+  };
+  app.addHook('onError', async (request, _reply, error) => {
+    errors.set(request, error);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url;
+    if (route === START_ROUTE) {
+      const result = outcome(request, reply);
+      starts.inc({ outcome: result === 'ok' ? 'accepted' : result });
+    } else if (route === HEARTBEAT_ROUTE) {
+      heartbeats.inc({ outcome: outcome(request, reply) });
+    } else if (route === REPORT_ROUTE) {
+      const state = (request.body as { state?: unknown } | undefined)?.state;
+      const label = typeof state === 'string' && REPORT_STATES.has(state) ? state : 'invalid';
+      reports.inc({ state: label, outcome: outcome(request, reply) });
+      const sessionId = (request.params as { sessionId?: string }).sessionId;
+      if (state === 'ready' && reply.statusCode === 200 && sessionId) {
+        sessionAgeSeconds(app.db, sessionId.toLowerCase()).then(
+          (seconds) => seconds !== null && startSeconds.observe(seconds),
+          () => undefined,
+        );
+      }
+    }
+  });
+}
+
+export default fp(apiMetricsPlugin, { name: 'yumecast-metrics', fastify: '5.x', dependencies: ['yumecast-db', 'yumecast-sessions'] });
