@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT, type StackConfig } from './config';
 
-const SOURCES = ['pages', 'components', 'lib', 'store', 'styles', 'public', 'content', 'games', 'next.config.ts', 'package-lock.json', 'instrumentation.ts', 'instrumentation-client.ts', 'tsconfig.json'];
+const SOURCES = ['pages', 'components', 'lib', 'store', 'styles', 'public', 'content', 'games', 'next.config.ts', 'proxy.ts', 'package-lock.json', 'instrumentation.ts', 'instrumentation-client.ts', 'tsconfig.json'];
 
 function* files(p: string): Generator<string> {
   const st = fs.statSync(p, { throwIfNoEntry: false });

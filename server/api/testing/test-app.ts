@@ -41,7 +41,11 @@ export async function createTestSchema(prefix = 't'): Promise<TestSchema> {
   };
 }
 
-/** Config for an app under test: its own schema, the emulator, quiet logs. */
+/**
+ * Config for an app under test: its own schema, the emulator, quiet logs, and rate limits out
+ * of the way (suites poll every 25 ms from one address; the limits have their own tests, which
+ * pass `rateLimit` in `overrides`).
+ */
 export function testConfig(schema: string, overrides: Partial<ApiConfig> = {}): Partial<ApiConfig> {
   return {
     databaseUrl: TEST_DATABASE_URL,
@@ -50,6 +54,7 @@ export function testConfig(schema: string, overrides: Partial<ApiConfig> = {}): 
     runMigrations: true,
     firebaseProjectId: TEST_PROJECT_ID,
     authEmulatorHost: TEST_AUTH_EMULATOR_HOST,
+    rateLimit: { windowMs: 60_000, userMax: 100_000_000, publicMax: 100_000_000, internalMax: 100_000_000, allow: [] },
     ...overrides,
   };
 }

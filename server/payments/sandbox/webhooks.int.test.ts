@@ -105,7 +105,11 @@ describe('payments sandbox: signed webhooks', () => {
       expect(attempts.map((hook) => hook.status)).toEqual([503, 503, 200]);
       expect(new Set(attempts.map((hook) => hook.rawBody)).size).toBe(1);
       const eventId = JSON.parse(attempts[0].rawBody).id;
-      const [delivery] = await h.client.deliveries(eventId);
+      // The receiver has answered the third attempt; the sandbox writes its record right after.
+      const delivery = await waitFor(async () => {
+        const [d] = await h.client.deliveries(eventId);
+        return d?.last_status === 200 && d;
+      }, 10_000, 'the delivery recorded');
       expect(delivery).toMatchObject({ attempts: 3, last_status: 200, failed_at: null });
       expect(delivery.delivered_at).not.toBeNull();
     } finally {
