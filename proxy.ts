@@ -9,19 +9,25 @@
  * styles and replaces the policy with the nonce policy on that same response. Prerendered pages
  * that revalidate in the background (PRERENDERED_ROUTES) get none, and a nonce sent by the
  * client is dropped. Permissions-Policy and the other fixed headers are in next.config.ts.
+ *
+ * The static policy depends only on this server's environment and build, so it is written once,
+ * on the first request (when the build folder is surely there), not per request.
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { buildBootstrapHashes } from '@/lib/security/bootstrapHashes';
-import { contentSecurityPolicy, cspSources, isPrerenderedPath, newNonce, NONCE_HEADER } from '@/lib/security/csp';
+import { contentSecurityPolicy, isPrerenderedPath, newNonce, NONCE_HEADER, siteCspSources } from '@/lib/security/csp';
+
+const dev = process.env.NODE_ENV === 'development';
+let staticPolicy: string | null = null;
 
 export function proxy(request: NextRequest) {
-  const dev = process.env.NODE_ENV === 'development';
   const headers = new Headers(request.headers);
   headers.delete(NONCE_HEADER);
   // next dev renders every page per request and serves nothing stale: a nonce for all of them.
   if (dev || !isPrerenderedPath(request.nextUrl.pathname)) headers.set(NONCE_HEADER, newNonce());
   const response = NextResponse.next({ request: { headers } });
-  response.headers.set('Content-Security-Policy', contentSecurityPolicy({ sources: cspSources(), scriptHashes: buildBootstrapHashes(), dev }));
+  staticPolicy ??= contentSecurityPolicy({ sources: siteCspSources(), scriptHashes: buildBootstrapHashes(), dev });
+  response.headers.set('Content-Security-Policy', staticPolicy);
   return response;
 }
 

@@ -116,6 +116,19 @@ function runtimeGroup(port: number): { pgid: number; profile: string; members: P
   return { pgid: owner!.pgid, profile: profile!, members };
 }
 
+/** The line the host's engine reports for a session (-1 before it reports any). */
+const lineCount = async (sessionId: string) => ((await hostSession(sessionId))?.engine as { lineCount?: number } | undefined)?.lineCount ?? -1;
+
+/** A new verified user opens the play page (its peer connections recorded) until video shows. */
+async function startPlaying(page: Page) {
+  await recordPeerConnections(page);
+  const user = await createVerifiedUser();
+  await loginAsVerified(page, user);
+  await page.goto(`/play/${GAME}`);
+  await waitForVideo(page);
+  return { user, sessionId: await liveSessionId(user.idToken) };
+}
+
 /** Starts the game and reads a dozen lines, so there is progress (and an autosave at line 10). */
 async function playSomeLines(page: Page, sessionId: string, lines: number): Promise<number> {
   await page.keyboard.press('Enter');
@@ -124,22 +137,16 @@ async function playSomeLines(page: Page, sessionId: string, lines: number): Prom
   for (let i = 0; i < 120 && count < lines; i++) {
     await input.click({ position: { x: 100, y: 60 } });
     await page.waitForTimeout(120);
-    if (i % 4 === 3) count = ((await hostSession(sessionId))?.engine as { lineCount?: number } | undefined)?.lineCount ?? count;
+    if (i % 4 === 3) count = Math.max(count, await lineCount(sessionId));
   }
   expect(count).toBeGreaterThanOrEqual(lines);
   return count;
 }
 
-const lineCount = async (sessionId: string) => ((await hostSession(sessionId))?.engine as { lineCount?: number } | undefined)?.lineCount ?? -1;
 
 test('a runtime killed mid-play: the player reads that the game stopped, and plays on from the last autosave', async ({ page }) => {
   test.setTimeout(180_000);
-  await recordPeerConnections(page);
-  const user = await createVerifiedUser();
-  await loginAsVerified(page, user);
-  await page.goto(`/play/${GAME}`);
-  await waitForVideo(page);
-  const sessionId = await liveSessionId(user.idToken);
+  const { user, sessionId } = await startPlaying(page);
   const before = await playSomeLines(page, sessionId, 14);
 
   const group = runtimeGroup(await runtimePort(page));
@@ -175,12 +182,7 @@ test('a runtime killed mid-play: the player reads that the game stopped, and pla
 
 test('the player’s network is gone for 20 s: same session, nothing lost, input works again', async ({ page, context }) => {
   test.setTimeout(180_000);
-  await recordPeerConnections(page);
-  const user = await createVerifiedUser();
-  await loginAsVerified(page, user);
-  await page.goto(`/play/${GAME}`);
-  await waitForVideo(page);
-  const sessionId = await liveSessionId(user.idToken);
+  const { user, sessionId } = await startPlaying(page);
   const stage = page.getByTestId('play-stage');
   await expect(stage).toHaveAttribute('data-session', sessionId);
   const read = await playSomeLines(page, sessionId, 4);

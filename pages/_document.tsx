@@ -11,7 +11,7 @@
  */
 import Document, { Head, Html, Main, NextScript, type DocumentContext, type DocumentInitialProps } from 'next/document';
 import { ServerStyleSheet } from 'styled-components';
-import { contentSecurityPolicy, cspSources, NONCE_HEADER } from '@/lib/security/csp';
+import { contentSecurityPolicy, NONCE_HEADER, siteCspSources } from '@/lib/security/csp';
 
 interface Props extends DocumentInitialProps {
   nonce?: string;
@@ -33,7 +33,7 @@ export default class AppDocument extends Document<Props> {
         originalRenderPage({ enhanceApp: (App) => (props) => sheet.collectStyles(<App {...props} />) });
       const initialProps = await Document.getInitialProps(ctx);
       if (nonce && ctx.res && !ctx.res.headersSent) {
-        ctx.res.setHeader('Content-Security-Policy', contentSecurityPolicy({ sources: cspSources(), nonce, dev: process.env.NODE_ENV === 'development' }));
+        ctx.res.setHeader('Content-Security-Policy', contentSecurityPolicy({ sources: siteCspSources(), nonce, dev: process.env.NODE_ENV === 'development' }));
       }
       return { ...initialProps, styles: [initialProps.styles, sheet.getStyleElement()], nonce };
     } finally {

@@ -16,7 +16,7 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { ApiClientError, messageFor } from '@/lib/api/client';
 import { fetchPlans, fetchPremiumTitles, type Plan, type PremiumTitle } from '@/lib/api/purchase';
 import { planStatus } from '@/lib/purchase/plan';
-import { REGISTER_EMAIL_PATH, SETTINGS_PURCHASE_PATH, SIGNUP_PURCHASE_PATH, withPlan } from '@/lib/purchase/paths';
+import { REGISTER_EMAIL_PATH, SETTINGS_PURCHASE_PATH, SIGNUP_PURCHASE_PATH, UPGRADE_PATH, withPlan } from '@/lib/purchase/paths';
 import { useAppSelector } from '@/store/hooks';
 import { selectAuthState, selectUser } from '@/store/slices/user';
 
@@ -47,7 +47,7 @@ export default function Upgrade({ plans, premiumTitles, error }: Props) {
   const next = (planId: string) => withPlan(verified ? REGISTER_EMAIL_PATH : SIGNUP_PURCHASE_PATH, planId);
 
   return (
-    <RoutePage title="プレミアムプラン" path="/upgrade" description="ユメキャストのプレミアムプランなら、プレミアム作品が遊び放題。">
+    <RoutePage title="プレミアムプラン" path={UPGRADE_PATH} description="ユメキャストのプレミアムプランなら、プレミアム作品が遊び放題。">
       {active && (
         <FormMessage data-testid="upgrade-active">
           プレミアムプランをご利用中です。<Link href={SETTINGS_PURCHASE_PATH}>プランとお支払いを確認する</Link>
@@ -56,7 +56,7 @@ export default function Upgrade({ plans, premiumTitles, error }: Props) {
       {plans === null ? (
         <EmptyState title="プランを読み込めませんでした">
           <p data-testid="upgrade-error">{error}</p>
-          <ButtonLink href="/upgrade" $variant="primary">
+          <ButtonLink href={UPGRADE_PATH} $variant="primary">
             もう一度読み込む
           </ButtonLink>
         </EmptyState>

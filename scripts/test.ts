@@ -169,11 +169,13 @@ async function main() {
     // Tests start from an empty database every run; the dev data in .data/postgres is untouched.
     // Never under a running test stack: a PostgreSQL still on this port may be serving that
     // data folder, and removing it would break the run it belongs to.
-    try {
-      await assertPortFree(config.pgPort, 'PostgreSQL of the test stack');
-    } catch (error) {
-      console.error(`✗ ${(error as Error).message}`);
-      process.exit(1);
+    const pgFree = await assertPortFree(config.pgPort, 'PostgreSQL of the test stack').then(
+      () => true,
+      (error: Error) => (console.error(`✗ the test stack did not start: ${error.message}`), false),
+    );
+    if (!pgFree) {
+      tallies.push({ name: 'stack', passed: 0, failed: 1, skipped: 0 });
+      process.exit(summary());
     }
     fs.rmSync(config.pgDataDir, { recursive: true, force: true });
     const before = liveProcesses();

@@ -1,7 +1,8 @@
 import Link from 'next/link';
 import { useEffect } from 'react';
 import styled from 'styled-components';
-import { Button, ButtonLink } from '@/components/ui/Button';
+import { Button, LinkButton } from '@/components/ui/Button';
+import { UPGRADE_PATH } from '@/lib/purchase/paths';
 import { syncPaymentClaim } from '@/lib/purchase/syncClaim';
 import { FAILURE_MESSAGES, type PlayFailure } from '@/lib/session/playMessages';
 
@@ -63,9 +64,9 @@ export function FailurePanel({ failure, gameId, onRetry, onCloseOthers, onLogin 
           </Button>
         )}
         {failure === 'subscription_required' && (
-          <ButtonLink as={Link} href="/upgrade" $variant="primary" $block data-testid="upgrade-link">
+          <LinkButton href={UPGRADE_PATH} $variant="primary" $block data-testid="upgrade-link">
             プレミアムプランを見る
-          </ButtonLink>
+          </LinkButton>
         )}
         {failure !== 'game_not_found' && failure !== 'verified_required' && failure !== 'unsupported' && failure !== 'subscription_required' && (
           <Button $variant={failure === 'instance_limit' ? 'normal' : 'primary'} $block onClick={onRetry} data-testid="play-retry">

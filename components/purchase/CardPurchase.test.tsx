@@ -5,6 +5,7 @@
  * success), 3-D Secure (the challenge, then confirm), a lost answer retried with the same key.
  */
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { advance, settle, withFakeTimers } from '@/test/fakeTimers';
 import { renderWithProviders } from '@/test/renderWithProviders';
 import { ApiClientError } from '@/lib/api/client';
 import { testUser, userState } from '@/lib/mylist/testFixtures';
@@ -181,19 +182,12 @@ describe('card step', () => {
     expect(await screen.findByTestId('card-frame')).toBeInTheDocument();
   });
 
-  it('a card form that never answers gets a message and a reload', async () => {
-    jest.useFakeTimers();
-    try {
+  it('a card form that never answers gets a message and a reload', () =>
+    withFakeTimers(async () => {
       renderWithProviders(<CardPurchase planId="standard" />, verified);
-      await act(async () => undefined);
-      await act(async () => undefined);
+      await settle(2);
       expect(screen.getByTestId('card-frame')).toBeInTheDocument();
-      act(() => {
-        jest.advanceTimersByTime(READY_TIMEOUT_MS);
-      });
+      advance(READY_TIMEOUT_MS);
       expect(screen.getByTestId('hosted-slow')).toHaveTextContent('フォームを読み込めませんでした');
-    } finally {
-      jest.useRealTimers();
-    }
-  });
+    }));
 });

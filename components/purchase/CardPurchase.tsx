@@ -6,7 +6,7 @@
  * again when a card or payment was refused. The steps are lib/purchase/usePurchaseFlow.
  */
 import Link from 'next/link';
-import { Button, ButtonLink } from '@/components/ui/Button';
+import { Button, LinkButton } from '@/components/ui/Button';
 import { LoadingBlock } from '@/components/ui/Spinner';
 import { FormMessage } from '@/components/form/Field';
 import { formatPlanDate, priceLabel } from '@/lib/purchase/format';
@@ -91,9 +91,9 @@ export function CardPurchase({ planId }: { planId: string | null }) {
       )}
       {step.kind === 'confirming' && <LoadingBlock label="お支払いを確認しています…" />}
       {step.kind === 'card' && (
-        <ButtonLink as={Link} href={UPGRADE_PATH} $variant="text">
+        <LinkButton href={UPGRADE_PATH} $variant="text">
           プランのページに戻る
-        </ButtonLink>
+        </LinkButton>
       )}
     </div>
   );

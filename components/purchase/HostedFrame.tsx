@@ -11,18 +11,16 @@
  *   from `origin` (named by our api) and from this very frame are taken
  *   (lib/purchase/hostedMessages.ts); everything else on the window is ignored. A spinner shows
  *   until the page says it is ready; a page that never answers gets a Japanese message and a
- *   way to load it again.
+ *   way to load it again (./FormLoading.tsx, as Stripe's forms).
  *
  * Stripe.js is loaded only when a Stripe mount is given (lib/purchase/stripe.ts, `import()`).
  */
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Button } from '@/components/ui/Button';
-import { Spinner } from '@/components/ui/Spinner';
-import { FormMessage } from '@/components/form/Field';
 import { CARD_SETUP_FAILED_MESSAGE } from '@/lib/purchase/format';
 import type { CardSetup, PaymentAction } from '@/lib/api/purchase';
 import { parseHostedMessage, type HostedMessage, type SavedCard } from '@/lib/purchase/hostedMessages';
+import { FormWaiting, LoadProblem, useSlowLoad } from './FormLoading';
 import { StripeCardForm } from './StripeCardForm';
 import { StripeChallenge } from './StripeChallenge';
 
@@ -36,17 +34,6 @@ const Wrap = styled.div`
     display: block;
     width: 100%;
     border: 0;
-  }
-  .waiting {
-    position: absolute;
-    inset: 0;
-    display: flex;
-    flex-direction: column;
-    align-items: center;
-    justify-content: center;
-    gap: 10px;
-    background: ${({ theme }) => theme.surface};
-    color: ${({ theme }) => theme.textMuted};
   }
 `;
 
@@ -70,8 +57,8 @@ export function HostedFrame({ url, origin, title, loadingLabel, initialHeight, o
   const frame = useRef<HTMLIFrameElement>(null);
   const [height, setHeight] = useState(initialHeight);
   const [ready, setReady] = useState(false);
-  const [slow, setSlow] = useState(false);
   const [reloads, setReloads] = useState(0);
+  const slow = useSlowLoad(!ready, reloads, READY_TIMEOUT_MS);
   const handler = useRef(onMessage);
   useEffect(() => {
     handler.current = onMessage;
@@ -82,10 +69,7 @@ export function HostedFrame({ url, origin, title, loadingLabel, initialHeight, o
       if (frame.current && event.source !== frame.current.contentWindow) return;
       const message = parseHostedMessage(event.origin, event.data, origin);
       if (!message) return;
-      if (message.type === 'ready') {
-        setReady(true);
-        setSlow(false);
-      }
+      if (message.type === 'ready') setReady(true);
       if (message.type === 'resize') setHeight(message.height);
       handler.current(message);
     }
@@ -93,28 +77,12 @@ export function HostedFrame({ url, origin, title, loadingLabel, initialHeight, o
     return () => window.removeEventListener('message', listen);
   }, [origin]);
 
-  useEffect(() => {
-    if (ready) return;
-    const t = setTimeout(() => setSlow(true), READY_TIMEOUT_MS);
-    return () => clearTimeout(t);
-  }, [ready, reloads]);
-
   return (
     <>
-      {slow && !ready && (
-        <FormMessage $kind="error" role="alert" data-testid="hosted-slow">
+      {slow && (
+        <LoadProblem testId="hosted-slow" onRetry={() => setReloads((n) => n + 1)}>
           フォームを読み込めませんでした。通信環境を確認して、もう一度お試しください。
-          <br />
-          <Button
-            $variant="normal"
-            onClick={() => {
-              setSlow(false);
-              setReloads((n) => n + 1);
-            }}
-          >
-            もう一度読み込む
-          </Button>
-        </FormMessage>
+        </LoadProblem>
       )}
       <Wrap style={{ height }} data-testid={testId} data-ready={ready ? 'true' : 'false'}>
         <iframe
@@ -129,12 +97,7 @@ export function HostedFrame({ url, origin, title, loadingLabel, initialHeight, o
             if (readyOnLoad) setReady(true);
           }}
         />
-        {!ready && (
-          <div className="waiting" aria-live="polite">
-            <Spinner label={loadingLabel} />
-            <span>{loadingLabel}</span>
-          </div>
-        )}
+        {!ready && <FormWaiting label={loadingLabel} opaque />}
       </Wrap>
     </>
   );

@@ -7,6 +7,7 @@
  * The sandbox path never loads Stripe.js.
  */
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { advance, settle, withFakeTimers } from '@/test/fakeTimers';
 import { renderWithProviders } from '@/test/renderWithProviders';
 import { ApiClientError } from '@/lib/api/client';
 import type { CardSetup, PurchaseResult } from '@/lib/api/purchase';
@@ -172,20 +173,14 @@ describe('the card form with Stripe', () => {
     expect(screen.queryByText('No such setupintent')).toBeNull();
   });
 
-  it('a form that never gets ready offers to load it again', async () => {
-    jest.useFakeTimers();
-    try {
+  it('a form that never gets ready offers to load it again', () =>
+    withFakeTimers(async () => {
       renderWithProviders(<CardPurchase planId="standard" />, verified);
-      for (let i = 0; i < 5; i += 1) await act(async () => undefined);
+      await settle(5);
       expect(screen.getByTestId('stripe-card-form')).toBeInTheDocument();
-      act(() => {
-        jest.advanceTimersByTime(STRIPE_READY_TIMEOUT_MS);
-      });
+      advance(STRIPE_READY_TIMEOUT_MS);
       expect(screen.getByTestId('stripe-slow')).toHaveTextContent('時間がかかっています');
-    } finally {
-      jest.useRealTimers();
-    }
-  });
+    }));
 
   it('the sandbox card form never loads Stripe.js', async () => {
     api.createCardSetup.mockImplementation(async () => cardSetup());

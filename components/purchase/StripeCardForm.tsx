@@ -10,14 +10,14 @@
  * id, the card when known); a refused one as its `card_setup_failed` (Stripe's own Japanese
  * message for card and validation errors, ours for the rest) and the form stays for another
  * card. Progress while Stripe.js loads; a Stripe.js that cannot load (offline, blocked) or a
- * form that never gets ready shows a Japanese message and a way to load it again.
+ * form that never gets ready shows a Japanese message and a way to load it again
+ * (./FormLoading.tsx, as the sandbox's frame).
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled, { useTheme } from 'styled-components';
 import type { Stripe, StripeElements, StripePaymentElement } from '@stripe/stripe-js';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
-import { FormMessage } from '@/components/form/Field';
 import { CARD_SETUP_FAILED_MESSAGE, STRIPE_LOAD_FAILED_MESSAGE } from '@/lib/purchase/format';
 import {
   loadStripeJs,
@@ -28,6 +28,7 @@ import {
   type StripeCardSaved,
   type StripeSetupOutcome,
 } from '@/lib/purchase/stripe';
+import { FormWaiting, LoadProblem, useSlowLoad } from './FormLoading';
 
 const Wrap = styled.form`
   margin: 0 0 16px;
@@ -35,16 +36,6 @@ const Wrap = styled.form`
     position: relative;
     min-height: 220px;
     margin: 0 0 16px;
-  }
-  .waiting {
-    position: absolute;
-    inset: 0;
-    display: flex;
-    flex-direction: column;
-    align-items: center;
-    justify-content: center;
-    gap: 10px;
-    color: ${({ theme }) => theme.textMuted};
   }
 `;
 
@@ -65,8 +56,8 @@ export function StripeCardForm({ publishableKey, clientSecret, onSaved, onFailed
   const stripe = useRef<Stripe | null>(null);
   const elements = useRef<StripeElements | null>(null);
   const [phase, setPhase] = useState<Phase>('loading');
-  const [slow, setSlow] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const slow = useSlowLoad(phase === 'loading', attempt, STRIPE_READY_TIMEOUT_MS);
   const [submitting, setSubmitting] = useState(false);
   const submitLock = useRef(false);
   const alive = useRef(false);
@@ -86,14 +77,8 @@ export function StripeCardForm({ publishableKey, clientSecret, onSaved, onFailed
   useEffect(() => {
     let cancelled = false;
     let element: StripePaymentElement | null = null;
-    const timer = setTimeout(() => {
-      if (!cancelled) setSlow(true);
-    }, STRIPE_READY_TIMEOUT_MS);
     const fail = () => {
-      if (cancelled) return;
-      clearTimeout(timer);
-      setSlow(false);
-      setPhase('failed');
+      if (!cancelled) setPhase('failed');
     };
     loadStripeJs(publishableKey)
       .then((s) => {
@@ -103,10 +88,7 @@ export function StripeCardForm({ publishableKey, clientSecret, onSaved, onFailed
         const payment = els.create('payment', { layout: 'tabs' });
         element = payment;
         payment.on('ready', () => {
-          if (cancelled) return;
-          clearTimeout(timer);
-          setSlow(false);
-          setPhase('ready');
+          if (!cancelled) setPhase('ready');
         });
         payment.on('loaderror', fail);
         payment.mount(mountPoint.current);
@@ -116,7 +98,6 @@ export function StripeCardForm({ publishableKey, clientSecret, onSaved, onFailed
       .catch(fail);
     return () => {
       cancelled = true;
-      clearTimeout(timer);
       element?.destroy();
       stripe.current = null;
       elements.current = null;
@@ -130,7 +111,6 @@ export function StripeCardForm({ publishableKey, clientSecret, onSaved, onFailed
 
   function retry() {
     setPhase('loading');
-    setSlow(false);
     setAttempt((n) => n + 1);
   }
 
@@ -154,35 +134,21 @@ export function StripeCardForm({ publishableKey, clientSecret, onSaved, onFailed
     else latest.current.onFailed(outcome.message);
   }
 
-  const waiting = phase === 'loading';
   return (
     <Wrap onSubmit={(e) => void submit(e)} data-testid="stripe-card-form" data-state={phase} noValidate>
       {phase === 'failed' && (
-        <FormMessage $kind="error" role="alert" data-testid="stripe-load-error">
+        <LoadProblem testId="stripe-load-error" retryTestId="stripe-retry" onRetry={retry}>
           {STRIPE_LOAD_FAILED_MESSAGE}
-          <br />
-          <Button $variant="normal" onClick={retry} data-testid="stripe-retry">
-            もう一度読み込む
-          </Button>
-        </FormMessage>
+        </LoadProblem>
       )}
-      {slow && waiting && (
-        <FormMessage $kind="error" role="alert" data-testid="stripe-slow">
+      {slow && (
+        <LoadProblem testId="stripe-slow" retryTestId="stripe-retry" onRetry={retry}>
           カード入力フォームの読み込みに時間がかかっています。通信環境を確認して、もう一度お試しください。
-          <br />
-          <Button $variant="normal" onClick={retry} data-testid="stripe-retry">
-            もう一度読み込む
-          </Button>
-        </FormMessage>
+        </LoadProblem>
       )}
       <div className="mount" hidden={phase === 'failed'}>
         <div ref={mountPoint} data-testid="stripe-payment-element" />
-        {waiting && (
-          <div className="waiting" aria-live="polite">
-            <Spinner label="カード入力フォームを読み込んでいます" />
-            <span>カード入力フォームを読み込んでいます…</span>
-          </div>
-        )}
+        {phase === 'loading' && <FormWaiting label="カード入力フォームを読み込んでいます…" />}
       </div>
       {phase !== 'failed' && (
         <Button type="submit" $variant="primary" $block disabled={phase !== 'ready' || submitting} aria-busy={submitting} data-testid="stripe-card-submit">

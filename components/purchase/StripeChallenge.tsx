@@ -7,15 +7,15 @@
  * /v1/purchase/confirm), which reads the processor again: the browser's word decides nothing.
  *
  * handleNextAction runs once per client secret (React's strict mode mounts twice in
- * development). A Stripe.js that cannot load gets a Japanese message and a retry; nothing is
- * charged until the check is done.
+ * development). A Stripe.js that cannot load, or is still loading after a while (it may hang
+ * rather than fail), gets a Japanese message and a retry (./FormLoading.tsx); nothing is charged
+ * until the check is done.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
-import { FormMessage } from '@/components/form/Field';
 import { STRIPE_CHALLENGE_LOAD_FAILED_MESSAGE } from '@/lib/purchase/format';
 import { challengeOutcome, loadStripeJs, STRIPE_READY_TIMEOUT_MS } from '@/lib/purchase/stripe';
+import { LoadProblem, useSlowLoad } from './FormLoading';
 
 type Phase = 'loading' | 'authenticating' | 'failed';
 
@@ -28,6 +28,8 @@ interface Props {
 export function StripeChallenge({ publishableKey, clientSecret, onFinished }: Props) {
   const [phase, setPhase] = useState<Phase>('loading');
   const [attempt, setAttempt] = useState(0);
+  // Stripe.js may hang rather than fail: after a while, offer to load it again.
+  const slow = useSlowLoad(phase === 'loading', attempt, STRIPE_READY_TIMEOUT_MS);
   const alive = useRef(false);
   const current = useRef<string | null>(null);
   const finished = useRef(onFinished);
@@ -47,21 +49,15 @@ export function StripeChallenge({ publishableKey, clientSecret, onFinished }: Pr
     if (current.current === run) return;
     current.current = run;
     const live = () => alive.current && current.current === run;
-    // Stripe.js may hang rather than fail: after a while, offer to load it again.
-    const timer = setTimeout(() => {
-      if (live()) setPhase((p) => (p === 'loading' ? 'failed' : p));
-    }, STRIPE_READY_TIMEOUT_MS);
     void (async () => {
       let stripe;
       try {
         if (!clientSecret) throw new Error('no client secret');
         stripe = await loadStripeJs(publishableKey);
       } catch {
-        clearTimeout(timer);
         if (live()) setPhase('failed');
         return;
       }
-      clearTimeout(timer);
       if (!live()) return;
       setPhase('authenticating');
       let outcome: ReturnType<typeof challengeOutcome>;
@@ -74,22 +70,18 @@ export function StripeChallenge({ publishableKey, clientSecret, onFinished }: Pr
     })();
   }, [publishableKey, clientSecret, attempt]);
 
-  if (phase === 'failed') {
+  if (phase === 'failed' || slow) {
     return (
-      <FormMessage $kind="error" role="alert" data-testid="stripe-challenge-error">
+      <LoadProblem
+        testId="stripe-challenge-error"
+        retryTestId="stripe-challenge-retry"
+        onRetry={() => {
+          setPhase('loading');
+          setAttempt((n) => n + 1);
+        }}
+      >
         {STRIPE_CHALLENGE_LOAD_FAILED_MESSAGE}
-        <br />
-        <Button
-          $variant="normal"
-          onClick={() => {
-            setPhase('loading');
-            setAttempt((n) => n + 1);
-          }}
-          data-testid="stripe-challenge-retry"
-        >
-          もう一度読み込む
-        </Button>
-      </FormMessage>
+      </LoadProblem>
     );
   }
   const label = phase === 'loading' ? '本人認証の画面を読み込んでいます…' : 'カード発行会社の認証画面で、案内に従って認証してください…';

@@ -6,6 +6,7 @@
 import styled from 'styled-components';
 import { LinkButton } from '@/components/ui/Button';
 import { Callout } from '@/components/ui/Panel';
+import { UPGRADE_PATH } from '@/lib/purchase/paths';
 
 const Box = styled(Callout)`
   p {
@@ -19,7 +20,7 @@ export function UpgradePrompt({ compact = false }: { compact?: boolean }) {
   return (
     <Box $tone="attention" data-testid="upgrade-prompt" role="note">
       <p>{UPGRADE_PROMPT_TEXT}</p>
-      <LinkButton href="/upgrade" $variant="primary" $size={compact ? 'normal' : 'large'} data-testid="upgrade-link">
+      <LinkButton href={UPGRADE_PATH} $variant="primary" $size={compact ? 'normal' : 'large'} data-testid="upgrade-link">
         プレミアムプランを見る
       </LinkButton>
     </Box>

@@ -30,10 +30,10 @@ const Bar = styled.div`
  * (issue 9) tells a user without an active plan that it needs one, with a link to /upgrade (the
  * server refuses its start with `subscription_required` all the same).
  */
-export function TitleActions({ game }: { game: GameSummary & { premium?: boolean } }) {
+export function TitleActions({ game }: { game: GameSummary }) {
   const { state } = useSafeCheck();
   const user = useAppSelector(selectUser);
-  const needsPlan = game.premium === true && planStatus(user?.paymentExpirationTime).kind !== 'active';
+  const needsPlan = game.premium && planStatus(user?.paymentExpirationTime).kind !== 'active';
   return (
     <>
       {needsPlan && <UpgradePrompt compact />}

@@ -6,7 +6,6 @@ import { FactList } from '@/components/ui/Panel';
 import type { TitleDetail } from '@/lib/api/catalog';
 import { formatDate } from '@/lib/catalog/format';
 
-
 const Chips = styled.ul`
   display: flex;
   flex-wrap: wrap;
@@ -27,7 +26,7 @@ const Chips = styled.ul`
 `;
 
 /** Brand, genres, tags (each a search), release date, age rating and, for a premium title, its badge. */
-export function TitleFacts({ game }: { game: TitleDetail & { premium?: boolean } }) {
+export function TitleFacts({ game }: { game: TitleDetail }) {
   return (
     <FactList>
       <dt>ブランド</dt>
@@ -64,7 +63,7 @@ export function TitleFacts({ game }: { game: TitleDetail & { premium?: boolean }
       <dd>
         <AgeBadge rating={game.ageRating} />
       </dd>
-      {game.premium === true && (
+      {game.premium && (
         <>
           <dt>ご利用条件</dt>
           <dd>

@@ -61,8 +61,8 @@ describe('purchase api', () => {
         answer(200, {
           status: 'ok',
           titles: [
-            { id: 'a', title: 'A', premium: true, key_art: '/a.png', age_rating: 'all' },
-            { id: 'b', title: 'B', premium: false, key_art: '/b.png', age_rating: 'all' },
+            { id: 'a', title: 'A', premium: true, key_art: '/a.png', age_rating: 'all', tags: [], genres: [] },
+            { id: 'b', title: 'B', premium: false, key_art: '/b.png', age_rating: 'all', tags: [], genres: [] },
           ],
           next_cursor: null,
         }),

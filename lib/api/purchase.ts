@@ -22,9 +22,9 @@ import type {
   SubscriptionStatus,
   SubscriptionWire,
 } from '@/lib/api-types/schemas/payments';
-import type { AgeRating, TitleListWire } from '@/lib/api-types/schemas/catalog';
+import type { AgeRating } from '@/lib/api-types/schemas/catalog';
 import { apiRequest, clientError } from './client';
-import { catalogBaseUrl } from './catalog';
+import { catalogBaseUrl, fetchTitles } from './catalog';
 
 export type { SubscriptionStatus };
 
@@ -224,18 +224,10 @@ export async function fetchPlans(): Promise<Plan[]> {
   return r.plans.map(toPlan);
 }
 
-/** The premium titles of the catalogue (public), for the plan's benefits and "play now" links. */
+/** The premium titles of the catalogue (public, lib/api/catalog.ts), for the plan's benefits and "play now" links. */
 export async function fetchPremiumTitles(limit = 100): Promise<PremiumTitle[]> {
-  const r = await apiRequest<TitleListWire>(`/v1/catalog/titles?sort=popular&limit=${limit}`, {
-    auth: false,
-    baseUrl: catalogBaseUrl(),
-    timeoutMs: typeof window === 'undefined' ? SERVER_TIMEOUT_MS : undefined,
-    subject: 'catalog',
-  });
-  need(Array.isArray(r.titles));
-  return r.titles
-    .filter((t) => !!t && t.premium === true && isStr(t.id) && isStr(t.title))
-    .map((t) => ({ id: t.id, title: t.title, keyArt: t.key_art, ageRating: t.age_rating }));
+  const { items } = await fetchTitles({ sort: 'popular', limit });
+  return items.filter((t) => t.premium).map(({ id, title, keyArt, ageRating }) => ({ id, title, keyArt, ageRating }));
 }
 
 /** GET /api/subscriptions (spec section 7): the caller's subscriptions, newest created first. */

@@ -12,7 +12,8 @@
  * - `static`: prerendered pages (automatic static, getStaticProps/ISR), built before any request.
  *   Scripts only from our origin plus the SHA-256 of each inline bootstrap the build emits
  *   (./bootstrapHashes.ts); styles from our origin and inline.
- * Pure functions of their inputs; proxy.ts and pages/_document.tsx call them.
+ * Pure functions of their inputs; proxy.ts and pages/_document.tsx call them, with the sources of
+ * this server (`siteCspSources`, worked out once per process).
  */
 import { config } from '@/lib/config';
 
@@ -161,6 +162,13 @@ export function cspSources(env: Env = process.env, c: typeof config = config, fn
   const https = c.siteUrl.startsWith('https://');
   const unique = (list: string[]) => [...new Set(list)];
   return { script: unique(script), connect: unique(connect), frame: unique(frame), img: unique(img), reportUri, https };
+}
+
+let site: CspSources | null = null;
+
+/** `cspSources()` of this server's environment: fixed for the life of the process, so worked out once. */
+export function siteCspSources(): CspSources {
+  return (site ??= cspSources());
 }
 
 export interface PolicyOptions {

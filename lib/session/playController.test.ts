@@ -48,6 +48,26 @@ async function run(c: PlayController) {
   c.dispose();
 }
 
+/** A subscriber whose join puts the video on screen, and the events it was given (to play the host's part). */
+function playingSubscriber() {
+  const box: { events: SubscriberEvents | null } = { events: null };
+  const sub = subscriberThat((ev) => {
+    box.events = ev;
+    ev.onStream(new FakeStream() as never);
+  });
+  return { sub, box };
+}
+
+/** A controller that ran up to `playing` (the session answered `state`), with its subscriber. */
+async function playingController(state: 'ready' | 'playing' = 'ready', onChange: (s: PlaySnapshot) => void = () => undefined) {
+  api.getSessionStatus.mockResolvedValue({ state, queuePosition: null, failureReason: null });
+  const { sub, box } = playingSubscriber();
+  (streaming.createSubscriber as jest.Mock).mockResolvedValue(sub);
+  const c = new PlayController('g', { onChange });
+  await c.run();
+  return { c, sub, box };
+}
+
 it('walks start → queue → starting → token → connecting → playing', async () => {
   const steps: string[] = [];
   api.getSessionStatus
@@ -124,16 +144,8 @@ it('tells the player when the host was lost while starting', async () => {
 });
 
 it('rejects a bye from the host as the end of play, and an idle warning counts down', async () => {
-  api.getSessionStatus.mockResolvedValue({ state: 'ready', queuePosition: null, failureReason: null });
-  let events: SubscriberEvents | null = null;
-  (streaming.createSubscriber as jest.Mock).mockResolvedValue(
-    subscriberThat((ev) => {
-      events = ev;
-      ev.onStream(new FakeStream() as never);
-    }),
-  );
-  const c = new PlayController('g', { onChange: () => undefined });
-  await c.run();
+  const { c, box } = await playingController();
+  const events = box.events;
   events!.onMessage({ v: 1, type: 'idle-warning', secondsLeft: 30 });
   expect(c.snapshot.idleSecondsLeft).toBe(30);
   c.send({ type: 'pointer', kind: 'move', x: 0.5, y: 0.5 });
@@ -183,28 +195,18 @@ describe('statusPollDelay', () => {
 });
 
 describe('after the game was on screen (issue 10)', () => {
-  function playingSubscriber() {
-    const box: { events: SubscriberEvents | null } = { events: null };
-    const sub = subscriberThat((ev) => {
-      box.events = ev;
-      ev.onStream(new FakeStream() as never);
-    });
-    return { sub, box };
-  }
+  afterEach(() => {
+    jest.useRealTimers();
+  });
 
   it('tells a runtime crash while playing as a stopped game, not as a start that failed', async () => {
     jest.useFakeTimers();
-    api.getSessionStatus.mockResolvedValue({ state: 'ready', queuePosition: null, failureReason: null });
-    const { sub } = playingSubscriber();
-    (streaming.createSubscriber as jest.Mock).mockResolvedValue(sub);
-    const c = new PlayController('g', { onChange: () => undefined });
-    await c.run();
+    const { c } = await playingController();
     expect(c.snapshot.step).toBe('playing');
     api.getSessionStatus.mockResolvedValue({ state: 'failed', queuePosition: null, failureReason: 'runtime_crashed' });
     await jest.advanceTimersByTimeAsync(5_100); // the host watch
     expect(c.snapshot.failure).toBe('game_crashed');
     c.dispose();
-    jest.useRealTimers();
   });
 
   it('tells the same crash before the video came as a failed start', async () => {
@@ -216,11 +218,7 @@ describe('after the game was on screen (issue 10)', () => {
 
   it('on bye error asks the api for the reason the host reported', async () => {
     jest.useFakeTimers();
-    api.getSessionStatus.mockResolvedValue({ state: 'playing', queuePosition: null, failureReason: null });
-    const { sub, box } = playingSubscriber();
-    (streaming.createSubscriber as jest.Mock).mockResolvedValue(sub);
-    const c = new PlayController('g', { onChange: () => undefined });
-    await c.run();
+    const { c, sub, box } = await playingController('playing');
     api.getSessionStatus
       .mockResolvedValueOnce({ state: 'playing', queuePosition: null, failureReason: null })
       .mockResolvedValue({ state: 'failed', queuePosition: null, failureReason: 'runtime_lost' });
@@ -229,33 +227,23 @@ describe('after the game was on screen (issue 10)', () => {
     await jest.advanceTimersByTimeAsync(600);
     expect(c.snapshot.failure).toBe('game_crashed');
     c.dispose();
-    jest.useRealTimers();
   });
 
   it('on bye error with no reason recorded, says the play was interrupted', async () => {
     jest.useFakeTimers();
-    api.getSessionStatus.mockResolvedValue({ state: 'playing', queuePosition: null, failureReason: null });
-    const { sub, box } = playingSubscriber();
-    (streaming.createSubscriber as jest.Mock).mockResolvedValue(sub);
-    const c = new PlayController('g', { onChange: () => undefined });
-    await c.run();
+    const { c, box } = await playingController('playing');
     box.events!.onMessage({ v: 1, type: 'bye', reason: 'error' });
     await jest.advanceTimersByTimeAsync(4_000);
     expect(c.snapshot.failure).toBe('play_interrupted');
     c.dispose();
-    jest.useRealTimers();
   });
 
   it('a host shutting down is a lost host; a replaced player is told so', async () => {
-    api.getSessionStatus.mockResolvedValue({ state: 'playing', queuePosition: null, failureReason: null });
     for (const [reason, failure] of [
       ['host_shutdown', 'host_lost'],
       ['replaced', 'replaced'],
     ] as const) {
-      const { sub, box } = playingSubscriber();
-      (streaming.createSubscriber as jest.Mock).mockResolvedValue(sub);
-      const c = new PlayController('g', { onChange: () => undefined });
-      await c.run();
+      const { c, box } = await playingController('playing');
       box.events!.onMessage({ v: 1, type: 'bye', reason });
       expect(c.snapshot.failure).toBe(failure);
       c.dispose();
@@ -299,16 +287,11 @@ describe('after the game was on screen (issue 10)', () => {
     expect(second.sub.join).toHaveBeenCalled();
     expect(snaps.every((s) => s.failure === null)).toBe(true);
     c.dispose();
-    jest.useRealTimers();
   });
 
   it('gives up with network_lost after the 60-second window, not before', async () => {
     jest.useFakeTimers();
-    api.getSessionStatus.mockResolvedValue({ state: 'ready', queuePosition: null, failureReason: null });
-    const first = playingSubscriber();
-    (streaming.createSubscriber as jest.Mock).mockResolvedValue(first.sub);
-    const c = new PlayController('g', { onChange: () => undefined });
-    await c.run();
+    const { c, ...first } = await playingController();
     api.getSessionStatus.mockRejectedValue(new SessionError('getSessionStatusError', 'network', 'x'));
     first.box.events!.onState('failed');
     await jest.advanceTimersByTimeAsync(55_000);
@@ -316,6 +299,5 @@ describe('after the game was on screen (issue 10)', () => {
     await jest.advanceTimersByTimeAsync(10_000);
     expect(c.snapshot.failure).toBe('network_lost');
     c.dispose();
-    jest.useRealTimers();
   });
 });

@@ -50,80 +50,31 @@ export type PlayPhase = 'start' | 'play';
 const TRY_AGAIN = 'もう一度試す';
 const PLAY_AGAIN = 'もう一度プレイする';
 
+/** One failure's message: what happened, what to do, and the retry button's label (「もう一度試す」 unless told). */
+const message = (title: string, body: string, retry: string = TRY_AGAIN) => ({ title, body, retry });
+
 /** Title, body (what happened + what to do) and the retry button's label of each failure. */
 export const FAILURE_MESSAGES: Record<PlayFailure, { title: string; body: string; retry: string }> = {
-  instance_limit: {
-    title: 'ほかのプレイが続いています',
-    body: '同時にプレイできるのは1タイトルまでです。ほかの端末やタブのプレイを終了してから、もう一度お試しください。',
-    retry: TRY_AGAIN,
-  },
-  verified_required: {
-    title: 'ログインが必要です',
-    body: 'このタイトルを遊ぶには、メールアドレスを登録したアカウントでログインしてください。体験版はログインなしで遊べます。',
-    retry: TRY_AGAIN,
-  },
-  subscription_required: {
-    title: 'プレミアムプラン会員限定のタイトルです',
-    body: 'このタイトルを遊ぶには、プレミアムプランへの登録が必要です。登録するとすぐにプレイできます。',
-    retry: TRY_AGAIN,
-  },
-  game_not_found: { title: 'タイトルが見つかりません', body: 'このタイトルは公開を終了したか、URLが正しくない可能性があります。', retry: TRY_AGAIN },
-  no_capacity: { title: 'ただいま混み合っています', body: 'ゲームサーバーに空きがありません。しばらくしてからもう一度お試しください。', retry: TRY_AGAIN },
-  host_unavailable: {
-    title: 'ゲームサーバーに接続できませんでした',
-    body: 'ゲームを起動できるサーバーが見つかりませんでした。しばらくしてからもう一度お試しください。',
-    retry: TRY_AGAIN,
-  },
-  start_timeout: {
-    title: 'ゲームの起動に時間がかかりすぎました',
-    body: '起動が時間内に終わらなかったため、中止しました。もう一度お試しください。続けて起きる場合は、しばらくしてからお試しください。',
-    retry: TRY_AGAIN,
-  },
-  start_failed: {
-    title: 'ゲームを起動できませんでした',
-    body: '起動中にゲームサーバーで問題が発生しました。もう一度お試しください。続けて起きる場合は、しばらくしてからお試しください。',
-    retry: TRY_AGAIN,
-  },
-  host_lost: {
-    title: 'ゲームサーバーとの接続が切れました',
-    body: 'サーバーに問題が発生したため、プレイを終了しました。進行状況は保存されています。もう一度開始すると続きから遊べます。',
-    retry: TRY_AGAIN,
-  },
-  game_crashed: {
-    title: 'ゲームが停止しました',
-    body: 'プレイ中にゲームが予期せず終了しました。進行状況は最後の自動保存まで残っています。「もう一度プレイする」を押すと、そこから続けられます。',
-    retry: PLAY_AGAIN,
-  },
-  play_interrupted: {
-    title: 'プレイが中断されました',
-    body: '問題が発生したため、プレイを終了しました。進行状況は保存されています。「もう一度プレイする」を押すと、続きから遊べます。',
-    retry: PLAY_AGAIN,
-  },
-  network_lost: {
-    title: '通信が切断されました',
-    body: 'ネットワークに再接続できませんでした。通信環境を確認して、もう一度お試しください。進行状況は保存されています。',
-    retry: TRY_AGAIN,
-  },
-  stream_failed: { title: '映像を受信できませんでした', body: '映像の接続を確立できませんでした。通信環境を確認して、もう一度お試しください。', retry: TRY_AGAIN },
-  session_closed: { title: 'プレイを終了しました', body: 'このセッションは終了しました。進行状況は保存されています。', retry: PLAY_AGAIN },
-  replaced: {
-    title: 'ほかの画面でプレイが始まりました',
-    body: '同じアカウントで別のタブや端末からこのゲームに接続したため、ここでの表示を終了しました。進行状況はそのまま引き継がれています。',
-    retry: 'この画面でプレイする',
-  },
-  game_over: { title: 'ゲームが終わりました', body: '最後までプレイしていただき、ありがとうございました。進行状況は保存されています。', retry: PLAY_AGAIN },
-  idle_timeout: { title: '操作がなかったため終了しました', body: 'しばらく操作がなかったため、プレイを終了しました。進行状況は保存されています。', retry: PLAY_AGAIN },
-  background_timeout: {
-    title: 'プレイを終了しました',
-    body: '画面がバックグラウンドのまま時間が経ったため、プレイを終了しました。進行状況は保存されています。',
-    retry: PLAY_AGAIN,
-  },
-  unsupported: {
-    title: 'このブラウザでは遊べません',
-    body: 'お使いのブラウザは映像の受信に対応していません。最新のChrome、Safari、Edge、Firefoxでお試しください。',
-    retry: TRY_AGAIN,
-  },
-  unknown: { title: 'エラーが発生しました', body: 'プレイを開始できませんでした。しばらくしてからもう一度お試しください。', retry: TRY_AGAIN },
+  instance_limit: message('ほかのプレイが続いています', '同時にプレイできるのは1タイトルまでです。ほかの端末やタブのプレイを終了してから、もう一度お試しください。'),
+  verified_required: message('ログインが必要です', 'このタイトルを遊ぶには、メールアドレスを登録したアカウントでログインしてください。体験版はログインなしで遊べます。'),
+  subscription_required: message('プレミアムプラン会員限定のタイトルです', 'このタイトルを遊ぶには、プレミアムプランへの登録が必要です。登録するとすぐにプレイできます。'),
+  game_not_found: message('タイトルが見つかりません', 'このタイトルは公開を終了したか、URLが正しくない可能性があります。'),
+  no_capacity: message('ただいま混み合っています', 'ゲームサーバーに空きがありません。しばらくしてからもう一度お試しください。'),
+  host_unavailable: message('ゲームサーバーに接続できませんでした', 'ゲームを起動できるサーバーが見つかりませんでした。しばらくしてからもう一度お試しください。'),
+  start_timeout: message('ゲームの起動に時間がかかりすぎました', '起動が時間内に終わらなかったため、中止しました。もう一度お試しください。続けて起きる場合は、しばらくしてからお試しください。'),
+  start_failed: message('ゲームを起動できませんでした', '起動中にゲームサーバーで問題が発生しました。もう一度お試しください。続けて起きる場合は、しばらくしてからお試しください。'),
+  host_lost: message('ゲームサーバーとの接続が切れました', 'サーバーに問題が発生したため、プレイを終了しました。進行状況は保存されています。もう一度開始すると続きから遊べます。'),
+  game_crashed: message('ゲームが停止しました', 'プレイ中にゲームが予期せず終了しました。進行状況は最後の自動保存まで残っています。「もう一度プレイする」を押すと、そこから続けられます。', PLAY_AGAIN),
+  play_interrupted: message('プレイが中断されました', '問題が発生したため、プレイを終了しました。進行状況は保存されています。「もう一度プレイする」を押すと、続きから遊べます。', PLAY_AGAIN),
+  network_lost: message('通信が切断されました', 'ネットワークに再接続できませんでした。通信環境を確認して、もう一度お試しください。進行状況は保存されています。'),
+  stream_failed: message('映像を受信できませんでした', '映像の接続を確立できませんでした。通信環境を確認して、もう一度お試しください。'),
+  session_closed: message('プレイを終了しました', 'このセッションは終了しました。進行状況は保存されています。', PLAY_AGAIN),
+  replaced: message('ほかの画面でプレイが始まりました', '同じアカウントで別のタブや端末からこのゲームに接続したため、ここでの表示を終了しました。進行状況はそのまま引き継がれています。', 'この画面でプレイする'),
+  game_over: message('ゲームが終わりました', '最後までプレイしていただき、ありがとうございました。進行状況は保存されています。', PLAY_AGAIN),
+  idle_timeout: message('操作がなかったため終了しました', 'しばらく操作がなかったため、プレイを終了しました。進行状況は保存されています。', PLAY_AGAIN),
+  background_timeout: message('プレイを終了しました', '画面がバックグラウンドのまま時間が経ったため、プレイを終了しました。進行状況は保存されています。', PLAY_AGAIN),
+  unsupported: message('このブラウザでは遊べません', 'お使いのブラウザは映像の受信に対応していません。最新のChrome、Safari、Edge、Firefoxでお試しください。'),
+  unknown: message('エラーが発生しました', 'プレイを開始できませんでした。しばらくしてからもう一度お試しください。'),
 };
 
 /**

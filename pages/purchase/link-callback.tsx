@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
-import Link from 'next/link';
 import { useRouter } from 'next/router';
 import styled from 'styled-components';
 import { RoutePage } from '@/components/layout/RoutePage';
 import { FormMessage } from '@/components/form/Field';
 import { LoadingBlock } from '@/components/ui/Spinner';
-import { ButtonLink } from '@/components/ui/Button';
+import { LinkButton } from '@/components/ui/Button';
 import { activateEmailLink, type ActivationOutcome } from '@/lib/auth/emailLink';
 import { errorCodeOf } from '@/lib/auth/errors';
 import { authMessage } from '@/lib/auth/messages';
 import { firstQueryValue, safeRedirectPath } from '@/lib/auth/safeRedirect';
+import { REGISTER_CARD_PATH, REGISTER_EMAIL_PATH, SIGNUP_PURCHASE_PATH } from '@/lib/purchase/paths';
 import { useAppSelector } from '@/store/hooks';
 import { selectAuthState } from '@/store/slices/user';
 
@@ -22,7 +22,7 @@ const Actions = styled.div`
 /** How long to wait for the visitor's (anonymous) sign-in before activating anyway (→ 401). */
 const USER_WAIT_MS = 10_000;
 /** Without a usable `next` (missing, or another site's): the card step. */
-const DEFAULT_NEXT = '/purchase/register-card';
+const DEFAULT_NEXT = REGISTER_CARD_PATH;
 
 type View = { kind: 'working' } | { kind: 'done'; outcome: ActivationOutcome } | { kind: 'error'; code: string };
 
@@ -82,9 +82,9 @@ export default function PurchaseLinkCallback() {
               {view.outcome === 'linked' ? 'メールアドレスを登録しました。' : 'このメールアドレスのアカウントにログインしました。'}
             </FormMessage>
             <Actions>
-              <ButtonLink as={Link} href={next} $variant="primary" $block data-testid="link-continue">
+              <LinkButton href={next} $variant="primary" $block data-testid="link-continue">
                 続ける
-              </ButtonLink>
+              </LinkButton>
             </Actions>
           </>
         )}
@@ -94,9 +94,9 @@ export default function PurchaseLinkCallback() {
               {authMessage(view.code)}
             </FormMessage>
             <Actions>
-              <ButtonLink as={Link} href={authState === 'verified' ? '/purchase/register-email' : '/signup/purchase'} $variant="normal" $block>
+              <LinkButton href={authState === 'verified' ? REGISTER_EMAIL_PATH : SIGNUP_PURCHASE_PATH} $variant="normal" $block>
                 メールを送り直す
-              </ButtonLink>
+              </LinkButton>
             </Actions>
           </>
         )}

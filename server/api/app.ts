@@ -8,8 +8,6 @@ import { envelopeServerOptions } from '../shared/errors';
 import { finiteNumbers } from '../shared/finite-numbers';
 import { serverTimeoutOptions } from '../shared/http-limits';
 import { requestLogOptions } from '../shared/logging';
-import { metricsToken } from '../shared/metrics';
-import { sentryDsn } from '../shared/sentry';
 import { loadConfig, type ApiConfig } from './config';
 import authPlugin from './plugins/auth';
 import corsPlugin from './plugins/cors';
@@ -101,7 +99,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   await app.register(errorsPlugin);
   // Sentry when SENTRY_DSN is set: 5xx answers reported (docs/operations.md)
-  await app.register(observabilityPlugin, { sentryDsn: sentryDsn() });
+  await app.register(observabilityPlugin, { sentryDsn: config.sentryDsn });
   await app.register(corsPlugin, { origins: config.webOrigins });
   await app.register(dbPlugin, {
     databaseUrl: config.databaseUrl,
@@ -119,7 +117,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   // Plans, subscriptions, purchases and the processor (docs/purchase.md): app.subscriptions.
   await app.register(paymentsPlugin);
   // Prometheus: GET /metrics (METRICS_TOKEN or loopback) and the request histogram, before the routes
-  await app.register(metricsPlugin, { token: metricsToken(), poolMax: config.dbPoolMax });
+  await app.register(metricsPlugin, { token: config.metricsToken, poolMax: config.dbPoolMax });
 
   await app.register(healthRoutes);
   await app.register(meRoutes);

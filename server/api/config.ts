@@ -3,7 +3,9 @@
  * default (loopback addresses, the embedded PostgreSQL, the demo Firebase project), so a fresh
  * clone runs with no setup; tests pass their own values to buildApp instead.
  */
-import { envInt, envString, type Env } from '../shared/env';
+import { envInt, envList, envString, type Env } from '../shared/env';
+import { metricsToken } from '../shared/metrics';
+import { sentryDsn } from '../shared/sentry';
 import { loadRateLimits, loadServerTimeouts, loadTrustProxy, type RateLimits, type ServerTimeouts } from '../shared/http-limits';
 import { loadPaymentsConfig, type PaymentsConfig } from './services/payments/config';
 import { loadSessionConfig, type SessionConfig } from './services/sessionConfig';
@@ -36,6 +38,10 @@ export interface ApiConfig {
   authEmulatorHost?: string;
   /** LOG_LEVEL */
   logLevel: string;
+  /** METRICS_TOKEN: with it, /metrics needs `Authorization: Bearer <token>`; without, loopback only. */
+  metricsToken?: string;
+  /** SENTRY_DSN (else NEXT_PUBLIC_SENTRY_DSN): 5xx answers reported to Sentry; unset: off. */
+  sentryDsn?: string;
   /** Game sessions, scheduler, hosts, signalling (services/sessionConfig.ts, docs/sessions.md). */
   sessions: SessionConfig;
   /** Plans, subscriptions, the payment processor (services/payments/config.ts, docs/purchase.md). */
@@ -88,7 +94,7 @@ export function loadConfig(env: Env = process.env): ApiConfig {
     // The emulator path skips token signature checks: in production it would accept forged tokens.
     throw new Error('FIREBASE_AUTH_EMULATOR_HOST must not be set when NODE_ENV=production');
   }
-  const webOrigins = listFromEnv(env.WEB_ORIGIN) ?? DEFAULT_WEB_ORIGINS;
+  const webOrigins = envList(env.WEB_ORIGIN) ?? DEFAULT_WEB_ORIGINS;
   return {
     host: envString(env.API_HOST) ?? '127.0.0.1',
     port: envInt(env, 'API_PORT', 8080, 0, 65535),
@@ -101,6 +107,8 @@ export function loadConfig(env: Env = process.env): ApiConfig {
     firebaseProjectId: envString(env.FIREBASE_PROJECT_ID) ?? DEFAULT_FIREBASE_PROJECT_ID,
     authEmulatorHost,
     logLevel: envString(env.LOG_LEVEL) ?? 'info',
+    metricsToken: metricsToken(env),
+    sentryDsn: sentryDsn(env),
     sessions: loadSessionConfig(env),
     payments: loadPaymentsConfig(env, webOrigins),
     rateLimit: loadRateLimits(env, 'API_RATE_LIMIT'),
@@ -118,12 +126,4 @@ export function redactUrl(url: string): string {
   } catch {
     return '(unparsable URL)';
   }
-}
-
-function listFromEnv(value: string | undefined): string[] | undefined {
-  const items = value
-    ?.split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
-  return items && items.length > 0 ? items : undefined;
 }

@@ -13,7 +13,6 @@ import { buildRuntime } from '../../runtime/build';
 import { envelopeServerOptions } from '../shared/errors';
 import { finiteNumbers } from '../shared/finite-numbers';
 import { serverTimeoutOptions } from '../shared/http-limits';
-import { metricsToken } from '../shared/metrics';
 import { sentryErrorCapture } from '../shared/sentry';
 import { ApiClient } from './api-client';
 import type { HostConfig } from './config';
@@ -111,7 +110,7 @@ export function buildHostAgent(config: HostConfig, options: BuildHostAgentOption
   void app.register(hostRateLimit, { limits: config.httpRateLimit });
   // observability (docs/operations.md): 5xx to Sentry when it is on; request histogram + GET /metrics
   void app.register(sentryErrorCapture);
-  void app.register(hostMetrics, { ...deps, token: metricsToken() });
+  void app.register(hostMetrics, { ...deps, token: config.metricsToken });
   void app.register(healthRoutes, deps);
   void app.register(sessionRoutes, deps);
 

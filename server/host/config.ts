@@ -8,7 +8,9 @@
 import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_PATH } from '../shared/chromium';
-import { envInt, envString, type Env } from '../shared/env';
+import { envInt, envList, envString, type Env } from '../shared/env';
+import { metricsToken } from '../shared/metrics';
+import { sentryDsn } from '../shared/sentry';
 import { DEFAULT_RATE_LIMITS, loadRateLimits, loadServerTimeouts, type RateLimits, type ServerTimeouts } from '../shared/http-limits';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -83,6 +85,10 @@ export interface HostConfig {
   timings: HostTimings;
   /** LOG_LEVEL */
   logLevel: string;
+  /** METRICS_TOKEN: with it, /metrics needs `Authorization: Bearer <token>`; without, loopback only. */
+  metricsToken?: string;
+  /** SENTRY_DSN (else NEXT_PUBLIC_SENTRY_DSN): errors reported to Sentry; unset: off. */
+  sentryDsn?: string;
   /**
    * HOST_HTTP_RATE_LIMIT_*: requests per window per address on the agent's routes: the public
    * budget on /health and other routes without the secret, the internal one on the api's
@@ -134,7 +140,7 @@ export function loadHostConfig(env: Env = process.env): HostConfig {
     warm: Math.min(capacity, envInt(env, 'HOST_WARM_POOL', 1, 0, 256)),
     chromiumPath: envString(env.CHROMIUM_PATH) ?? CHROMIUM_PATH,
     runtimeDir: path.resolve(envString(env.HOST_RUNTIME_DIR) ?? path.join(REPO_ROOT, 'runtime', 'dist')),
-    gamesDirs: (envString(env.HOST_GAMES_DIRS)?.split(',').map((d) => d.trim()).filter(Boolean) ?? [path.join(REPO_ROOT, 'games')]).map((d) =>
+    gamesDirs: (envList(env.HOST_GAMES_DIRS) ?? [path.join(REPO_ROOT, 'games')]).map((d) =>
       path.resolve(REPO_ROOT, d),
     ),
     pagePort: envInt(env, 'HOST_PAGE_PORT', 0, 0, 65535),
@@ -158,6 +164,8 @@ export function loadHostConfig(env: Env = process.env): HostConfig {
       reconcileGraceMs: envInt(env, 'HOST_RECONCILE_GRACE_MS', DEFAULT_TIMINGS.reconcileGraceMs, 0, 600_000),
     },
     logLevel: envString(env.LOG_LEVEL) ?? 'info',
+    metricsToken: metricsToken(env),
+    sentryDsn: sentryDsn(env),
     httpRateLimit: loadRateLimits(env, 'HOST_HTTP_RATE_LIMIT', HOST_RATE_LIMITS),
     httpTimeouts: loadServerTimeouts(env, 'HOST'),
   };

@@ -7,7 +7,7 @@
  * Logs are pino JSON lines on stdout (logging.ts, the api's redaction); Sentry reports errors when
  * SENTRY_DSN is set (server/shared/sentry.ts). docs/host.md and docs/operations.md describe it.
  */
-import { captureServerError, flushSentry, initSentry, sentryDsn } from '../shared/sentry';
+import { captureServerError, flushSentry, initSentry } from '../shared/sentry';
 import { buildHostAgent } from './agent';
 import { loadHostConfig } from './config';
 import { hostLogging } from './logging';
@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   const config = loadHostConfig();
   const logging = hostLogging(config);
   // the SDK's own uncaught-exception handler is off: ours below kills every runtime first
-  const sentryOn = await initSentry({ dsn: sentryDsn(), service: 'host', tags: { hostId: config.hostId }, uncaughtHandler: false });
+  const sentryOn = await initSentry({ dsn: config.sentryDsn, service: 'host', tags: { hostId: config.hostId }, uncaughtHandler: false });
   const agent = buildHostAgent(config, { log: logging.log, logger: logging.fastify });
   logging.bind(agent.app.log);
   const log = agent.app.log;

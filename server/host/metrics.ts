@@ -9,7 +9,7 @@
  * bridge"), summed over the host's life: sessions that ended add their last counters, live ones
  * are read from their runtime at scrape. docs/operations.md explains each metric and its alert.
  */
-import { Counter, Gauge, Histogram, Registry, setCounter } from '../shared/metrics';
+import { Counter, Histogram, reasonLabel, Registry, scrapedCounter, scrapedGauge } from '../shared/metrics';
 import type { AgentState, BridgeCounters, HostSessionState, PoolStats } from './schemas';
 
 /** What sessions.ts tells the metrics (it calls these; they never throw). */
@@ -69,25 +69,25 @@ export class HostMetrics implements SessionMetricsSink {
 
   constructor(private readonly src: HostMetricsSource) {
     const registers = [this.registry];
-    new Gauge({
+    scrapedGauge({
       name: 'yumecast_host_state',
       help: 'The agent’s state: 1 for the current one (starting, running, shutting_down, stopped).',
-      labelNames: ['state'] as const,
+      label: 'state',
       registers,
-      collect() {
+      read: () => {
         const now = src.state();
-        for (const state of AGENT_STATES) this.set({ state }, state === now ? 1 : 0);
+        return Object.fromEntries(AGENT_STATES.map((state) => [state, state === now ? 1 : 0]));
       },
     });
-    new Gauge({
+    scrapedGauge({
       name: 'yumecast_host_sessions',
       help: 'Live sessions on this host by state (starting, ready, playing, closing).',
-      labelNames: ['state'] as const,
+      label: 'state',
       registers,
-      collect() {
-        const counts = new Map(LIVE_STATES.map((state) => [state, 0]));
-        for (const s of src.liveSessions()) counts.set(s.state, (counts.get(s.state) ?? 0) + 1);
-        for (const [state, n] of counts) this.set({ state }, n);
+      read: () => {
+        const counts: Record<string, number> = Object.fromEntries(LIVE_STATES.map((state) => [state, 0]));
+        for (const s of src.liveSessions()) counts[s.state] = (counts[s.state] ?? 0) + 1;
+        return counts;
       },
     });
     this.starts = new Counter({
@@ -109,39 +109,29 @@ export class HostMetrics implements SessionMetricsSink {
       labelNames: ['state', 'reason'] as const,
       registers,
     });
-    new Gauge({
+    scrapedGauge({
       name: 'yumecast_host_pool_runtimes',
       help: 'Runtimes (one Chromium each) by state: warm (ready for a session), busy (serving one), launching.',
-      labelNames: ['state'] as const,
+      label: 'state',
       registers,
-      collect() {
-        const stats = src.poolStats();
-        this.set({ state: 'warm' }, stats.warm);
-        this.set({ state: 'busy' }, stats.busy);
-        this.set({ state: 'launching' }, stats.launching);
+      read: () => {
+        const { warm, busy, launching } = src.poolStats();
+        return { warm, busy, launching };
       },
     });
     const poolGauge = (name: string, help: string, key: 'capacity' | 'warmTarget' | 'waiting') =>
-      new Gauge({
-        name,
-        help,
-        registers,
-        collect() {
-          this.set(src.poolStats()[key]);
-        },
-      });
+      scrapedGauge({ name, help, registers, read: () => src.poolStats()[key] });
     poolGauge('yumecast_host_pool_capacity', 'Most runtimes at once (sessions + warm), HOST_CAPACITY.', 'capacity');
     poolGauge('yumecast_host_pool_warm_target', 'Runtimes the pool keeps warm, HOST_WARM_POOL (capped by capacity).', 'warmTarget');
     poolGauge('yumecast_host_pool_waiting', 'Sessions waiting for a runtime (cold starts under way).', 'waiting');
-    new Counter({
+    scrapedCounter({
       name: 'yumecast_host_runtime_launches_total',
       help: 'Runtime launches by outcome (ok, failed).',
-      labelNames: ['outcome'] as const,
+      label: 'outcome',
       registers,
-      collect() {
+      read: () => {
         const stats = src.poolStats();
-        setCounter(this, { outcome: 'ok' }, stats.launches);
-        setCounter(this, { outcome: 'failed' }, stats.launchFailures);
+        return { ok: stats.launches, failed: stats.launchFailures };
       },
     });
     this.launchSeconds = new Histogram({
@@ -150,13 +140,11 @@ export class HostMetrics implements SessionMetricsSink {
       buckets: [0.5, 1, 2, 3, 5, 8, 13, 20, 30],
       registers,
     });
-    new Counter({
+    scrapedCounter({
       name: 'yumecast_host_runtime_kills_total',
       help: 'Runtimes killed (after their session, or a warm one that died).',
       registers,
-      collect() {
-        setCounter(this, {}, src.poolStats().kills);
-      },
+      read: () => src.poolStats().kills,
     });
     this.crashes = new Counter({
       name: 'yumecast_host_runtime_crashes_total',
@@ -171,45 +159,35 @@ export class HostMetrics implements SessionMetricsSink {
       reading ??= this.totals().finally(() => (reading = null));
       return reading;
     };
-    new Counter({
+    scrapedCounter({
       name: 'yumecast_host_relay_messages_total',
       help: 'Data-channel messages from players by kind: received, malformed (dropped), inputs (applied), inputs_refused, pings, screenshots, quality_changes; notices and idle_warnings sent.',
-      labelNames: ['kind'] as const,
+      label: 'kind',
       registers,
-      async collect() {
+      read: async () => {
         const sums = await readTotals();
-        for (const [key, kind] of Object.entries(RELAY_KINDS)) setCounter(this, { kind }, sums[key as CountKey]);
+        return Object.fromEntries(Object.entries(RELAY_KINDS).map(([key, kind]) => [kind, sums[key as CountKey]]));
       },
     });
     const totalCounter = (name: string, help: string, key: CountKey) =>
-      new Counter({
-        name,
-        help,
-        registers,
-        async collect() {
-          setCounter(this, {}, (await readTotals())[key]);
-        },
-      });
+      scrapedCounter({ name, help, registers, read: async () => (await readTotals())[key] });
     totalCounter('yumecast_host_input_rate_limited_total', 'Player messages dropped by the input rate limiter (HOST_RATE_PER_S / HOST_RATE_BURST).', 'rateLimited');
     totalCounter('yumecast_host_player_connections_total', 'Player peer connections (first joins and reconnects).', 'connections');
     totalCounter('yumecast_host_signal_opens_total', 'Signalling WebSocket opens by runtimes (first opens and reconnects after an api restart).', 'signalOpens');
-    new Gauge({
+    scrapedGauge({
       name: 'yumecast_host_registered',
       help: '1 while the agent is registered with the api.',
       registers,
-      collect() {
-        this.set(src.registry()?.registered ? 1 : 0);
-      },
+      read: () => (src.registry()?.registered ? 1 : 0),
     });
-    new Counter({
+    scrapedCounter({
       name: 'yumecast_host_heartbeats_total',
       help: 'Heartbeats sent to the api by outcome (ok, failed).',
-      labelNames: ['outcome'] as const,
+      label: 'outcome',
       registers,
-      collect() {
+      read: () => {
         const reg = src.registry();
-        setCounter(this, { outcome: 'ok' }, reg?.heartbeats ?? 0);
-        setCounter(this, { outcome: 'failed' }, reg?.heartbeatFailures ?? 0);
+        return { ok: reg?.heartbeats ?? 0, failed: reg?.heartbeatFailures ?? 0 };
       },
     });
   }
@@ -221,7 +199,7 @@ export class HostMetrics implements SessionMetricsSink {
 
   sessionEnded(info: Parameters<SessionMetricsSink['sessionEnded']>[0]): void {
     if (!info.reachedReady) this.starts.inc({ outcome: info.state === 'failed' ? 'failed' : 'cancelled', source: source(info.fromWarm) });
-    this.ended.inc({ state: info.state, reason: /^[a-z][a-z0-9_]{0,39}$/.test(info.reason) ? info.reason : 'other' });
+    this.ended.inc({ state: info.state, reason: reasonLabel(info.reason) });
     const last = this.lastSeen.get(info.sessionId);
     for (const key of COUNT_KEYS) this.endedTotals[key] += Math.max(info.counters?.[key] ?? 0, last?.[key] ?? 0);
     this.lastSeen.delete(info.sessionId);

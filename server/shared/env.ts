@@ -12,6 +12,15 @@ export function envString(value: string | undefined): string | undefined {
   return trimmed ? trimmed : undefined;
 }
 
+/** A comma-separated list, items trimmed, blanks dropped; undefined when unset or empty. */
+export function envList(value: string | undefined): string[] | undefined {
+  const items = value
+    ?.split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  return items && items.length > 0 ? items : undefined;
+}
+
 /** An integer in [min, max] from env[name], `fallback` when unset; throws on anything else. */
 export function envInt(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = envString(env[name]);

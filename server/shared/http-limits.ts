@@ -15,7 +15,7 @@
  * connection opens, so one that sends nothing is closed after headersTimeout too.
  */
 import type { ServerOptions } from 'node:http';
-import { envInt, envString, type Env } from './env';
+import { envInt, envList, envString, type Env } from './env';
 
 export interface ServerTimeouts {
   /** <PREFIX>_HEADERS_TIMEOUT_MS: from a connection's first byte (or its opening) to the end of the request headers. */
@@ -83,7 +83,7 @@ export function loadRateLimits(env: Env, prefix: string, defaults: RateLimits = 
     userMax: envInt(env, `${prefix}_USER_MAX`, defaults.userMax, 1, 100_000_000),
     publicMax: envInt(env, `${prefix}_PUBLIC_MAX`, defaults.publicMax, 1, 100_000_000),
     internalMax: envInt(env, `${prefix}_INTERNAL_MAX`, defaults.internalMax, 1, 100_000_000),
-    allow: listOf(env[`${prefix}_ALLOW`]) ?? defaults.allow,
+    allow: envList(env[`${prefix}_ALLOW`]) ?? defaults.allow,
   };
 }
 
@@ -98,13 +98,5 @@ export function loadTrustProxy(env: Env, name: string): false | string[] {
   const raw = envString(env[name]);
   if (raw === undefined || raw === 'false') return false;
   if (raw === 'true' || /^\d+$/.test(raw)) throw new Error(`${name} must list the proxies' addresses or CIDR ranges (got "${raw}")`);
-  return listOf(raw) ?? false;
-}
-
-function listOf(value: string | undefined): string[] | undefined {
-  const items = value
-    ?.split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
-  return items && items.length > 0 ? items : undefined;
+  return envList(raw) ?? false;
 }

@@ -6,6 +6,18 @@ import { Writable } from 'node:stream';
 import { redactText, redactUrl, requestLogOptions } from './logging';
 import Fastify from 'fastify';
 
+/** A log destination that keeps every line written to it. */
+function capture(): { lines: string[]; stream: Writable } {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { lines, stream };
+}
+
 test('redactUrl censors credential parameters and keeps the rest', () => {
   expect(redactUrl('/v1/signal?token=eyJhbGciOi.abc.def')).toBe('/v1/signal?token=***');
   expect(redactUrl('/x?a=1&Token=s3cret&b=2')).toBe('/x?a=1&Token=***&b=2');
@@ -15,13 +27,7 @@ test('redactUrl censors credential parameters and keeps the rest', () => {
 });
 
 test('a server logging with requestLogOptions writes no token, bearer or shared secret', async () => {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
+  const { lines, stream } = capture();
   const app = Fastify({ logger: { ...(requestLogOptions('info') as object), stream } });
   app.get('/v1/signal', async () => ({ status: 'ok' }));
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -45,13 +51,7 @@ test('redactText cuts credentials out of free text: token query values, bearers,
 });
 
 test('errors are logged with their credentials redacted (message, stack, cause)', async () => {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
+  const { lines, stream } = capture();
   const app = Fastify({ logger: { ...(requestLogOptions('info', { service: 'test' }) as object), stream } });
   app.get('/fail', async () => {
     throw new Error('upstream refused ws://h/v1/signal?token=SIGNALSECRET', { cause: new Error('Bearer BEARERSECRET rejected') });

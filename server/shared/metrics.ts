@@ -1,7 +1,8 @@
 /**
  * Prometheus metrics of our servers (prom-client), the part the api and the game host share:
  * the process metrics (CPU, memory, event loop, GC: once per process), the HTTP request
- * histogram every Fastify app of ours records, and `GET /metrics` with its access rule.
+ * histogram every Fastify app of ours records, `GET /metrics` with its access rule, and the
+ * helpers for families read at scrape (scrapedGauge, scrapedCounter, setCounter, reasonLabel).
  * Each server adds its own families in its plugin (server/api/plugins/metrics.ts,
  * server/host/metrics.ts) on its own Registry, so two apps in one process (tests) never clash.
  *
@@ -52,6 +53,55 @@ export function setCounter<T extends string>(counter: Counter<T>, labels: Partia
   }
   counter.remove(labels);
   counter.inc(labels, value);
+}
+
+/** A label value from free text (a reason): short snake case, else `other` (bounded cardinality). */
+export function reasonLabel(reason: string): string {
+  return /^[a-z][a-z0-9_]{0,39}$/.test(reason) ? reason : 'other';
+}
+
+/** What a scraped family reads: one number, one per value of its label, or null to keep the last. */
+type Reading = number | Record<string, number> | null;
+
+interface ScrapedOptions {
+  name: string;
+  help: string;
+  registers: Registry[];
+  /** The one label `read` keys its record by; none when it gives a single number. */
+  label?: string;
+  read: () => Reading | Promise<Reading>;
+}
+
+/** Hands each number of a reading to `put` with its labels (none for a single number). */
+function apply(reading: Reading, label: string | undefined, put: (labels: Record<string, string>, n: number) => void): void {
+  if (typeof reading === 'number') put({}, reading);
+  else if (reading && label) for (const [value, n] of Object.entries(reading)) put({ [label]: value }, n);
+}
+
+/** A gauge whose value(s) are read from elsewhere at each scrape. */
+export function scrapedGauge({ name, help, registers, label, read }: ScrapedOptions): Gauge {
+  return new Gauge({
+    name,
+    help,
+    registers,
+    labelNames: label ? [label] : [],
+    async collect() {
+      apply(await read(), label, (labels, n) => this.set(labels, n));
+    },
+  });
+}
+
+/** A counter mirroring running total(s) kept elsewhere, read at each scrape (setCounter). */
+export function scrapedCounter({ name, help, registers, label, read }: ScrapedOptions): Counter {
+  return new Counter({
+    name,
+    help,
+    registers,
+    labelNames: label ? [label] : [],
+    async collect() {
+      apply(await read(), label, (labels, n) => setCounter(this, labels, n));
+    },
+  });
 }
 
 /** True for 127.0.0.0/8, ::1 and their IPv4-mapped forms. */

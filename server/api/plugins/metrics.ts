@@ -10,15 +10,16 @@
  * - db_pool_connections{state}, db_pool_max: the pg pool;
  * - signal_connections, signal_frames_relayed_total, signal_frames_dropped_total,
  *   signal_connections_rejected_total: the signalling relay.
- * Outcomes come from the answers (hooks on the routes' patterns), so no service is touched.
+ * Outcomes come from the answers (hooks on the routes' patterns); endings and start latency from
+ * the session service's events (a host's repeated `ready` report is not counted again).
  * docs/operations.md explains each one and its alert.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Counter, Gauge, Histogram, Registry, registerMetricsEndpoint, setCounter } from '../../shared/metrics';
-import { LIVE_SESSION_STATES } from '../../../lib/api-types/sessions';
+import { Counter, Gauge, Histogram, reasonLabel, Registry, registerMetricsEndpoint, scrapedCounter, scrapedGauge } from '../../shared/metrics';
 import { ApiError } from '../errors';
-import { liveSessionCounts, sessionAgeSeconds } from '../services/health';
+import { liveSessionCounts } from '../services/health';
+import type { RelayStats } from '../services/signalRelay';
 
 export interface ApiMetricsOptions {
   /** METRICS_TOKEN: with it, /metrics needs `Authorization: Bearer <token>`; without, loopback only. */
@@ -32,30 +33,26 @@ const HEARTBEAT_ROUTE = '/internal/hosts/:hostId/heartbeat';
 const REPORT_ROUTE = '/internal/sessions/:sessionId/state';
 const REPORT_STATES = new Set(['starting', 'ready', 'playing', 'closed', 'failed']);
 
-/** A label value from free text (a reason): short snake case, else `other`. */
-export function reasonLabel(reason: string): string {
-  return /^[a-z][a-z0-9_]{0,39}$/.test(reason) ? reason : 'other';
-}
-
 async function apiMetricsPlugin(app: FastifyInstance, options: ApiMetricsOptions): Promise<void> {
   const registry = new Registry();
   const registers = [registry];
   registerMetricsEndpoint(app, { prefix: 'yumecast_api', registry, token: options.token });
 
   const dbUp = new Gauge({ name: 'yumecast_api_db_up', help: '1 when PostgreSQL answered the last scrape’s query, else 0.', registers });
-  new Gauge({
+  scrapedGauge({
     name: 'yumecast_api_sessions',
     help: 'Live game sessions by state (queued, allocating, starting, ready, playing, closing), from PostgreSQL at scrape.',
-    labelNames: ['state'] as const,
+    label: 'state',
     registers,
-    async collect() {
+    async read() {
       try {
         const counts = await liveSessionCounts(app.db);
-        for (const state of LIVE_SESSION_STATES) this.set({ state }, counts[state]);
         dbUp.set(1);
+        return counts;
       } catch {
         // keep the last values; db_up says they are stale
         dbUp.set(0);
+        return null;
       }
     },
   });
@@ -77,7 +74,11 @@ async function apiMetricsPlugin(app: FastifyInstance, options: ApiMetricsOptions
     labelNames: ['reason'] as const,
     registers,
   });
-  app.sessions.onSessionEnded((_sessionId, reason) => ended.inc({ reason: reasonLabel(reason) }));
+  // told at `closing` and again at the end: only the final state counts, so a session counts once
+  app.sessions.onSessionEnded((_sessionId, reason, state) => {
+    if (state === 'closed' || state === 'failed') ended.inc({ reason: reasonLabel(reason) });
+  });
+  app.sessions.onSessionReady((_sessionId, seconds) => startSeconds.observe(seconds));
   const heartbeats = new Counter({
     name: 'yumecast_api_host_heartbeats_total',
     help: 'Heartbeats received from hosts, by outcome (ok, or the error code answered).',
@@ -90,38 +91,25 @@ async function apiMetricsPlugin(app: FastifyInstance, options: ApiMetricsOptions
     labelNames: ['state', 'outcome'] as const,
     registers,
   });
-  new Gauge({
+  scrapedGauge({
     name: 'yumecast_api_db_pool_connections',
     help: 'The pg pool: connections open (total), idle, and requests waiting for one (waiting).',
-    labelNames: ['state'] as const,
+    label: 'state',
     registers,
-    collect() {
-      this.set({ state: 'total' }, app.db.totalCount);
-      this.set({ state: 'idle' }, app.db.idleCount);
-      this.set({ state: 'waiting' }, app.db.waitingCount);
-    },
+    read: () => ({ total: app.db.totalCount, idle: app.db.idleCount, waiting: app.db.waitingCount }),
   });
   new Gauge({ name: 'yumecast_api_db_pool_max', help: 'The pg pool’s size (DATABASE_POOL_MAX).', registers }).set(options.poolMax);
-  new Gauge({
+  scrapedGauge({
     name: 'yumecast_api_signal_connections',
     help: 'Signalling WebSockets (hosts and players) connected to this process.',
     registers,
-    collect() {
-      this.set(app.signalRelay.stats().connections);
-    },
+    read: () => app.signalRelay.stats().connections,
   });
-  const relayCounter = (name: string, help: string, key: 'relayed' | 'dropped' | 'rejected') =>
-    new Counter({
-      name,
-      help,
-      registers,
-      collect() {
-        setCounter(this, {}, app.signalRelay.stats()[key]);
-      },
-    });
-  relayCounter('yumecast_api_signal_frames_relayed_total', 'Signalling frames relayed between a host and its player.', 'relayed');
-  relayCounter('yumecast_api_signal_frames_dropped_total', 'Signalling frames dropped (not allowed, malformed or over the rate).', 'dropped');
-  relayCounter('yumecast_api_signal_connections_rejected_total', 'Signalling connections refused (bad token, session not live).', 'rejected');
+  const relay = (name: string, help: string, key: Exclude<keyof RelayStats, 'connections'>) =>
+    scrapedCounter({ name, help, registers, read: () => app.signalRelay.stats()[key] });
+  relay('yumecast_api_signal_frames_relayed_total', 'Signalling frames relayed between a host and its player.', 'relayed');
+  relay('yumecast_api_signal_frames_dropped_total', 'Signalling frames dropped (not allowed, malformed or over the rate).', 'dropped');
+  relay('yumecast_api_signal_connections_rejected_total', 'Signalling connections refused (bad token, session not live).', 'rejected');
 
   // outcomes from the answers: the error a route threw (onError) or its status
   const errors = new WeakMap<FastifyRequest, Error>();
@@ -144,13 +132,6 @@ async function apiMetricsPlugin(app: FastifyInstance, options: ApiMetricsOptions
       const state = (request.body as { state?: unknown } | undefined)?.state;
       const label = typeof state === 'string' && REPORT_STATES.has(state) ? state : 'invalid';
       reports.inc({ state: label, outcome: outcome(request, reply) });
-      const sessionId = (request.params as { sessionId?: string }).sessionId;
-      if (state === 'ready' && reply.statusCode === 200 && sessionId) {
-        sessionAgeSeconds(app.db, sessionId.toLowerCase()).then(
-          (seconds) => seconds !== null && startSeconds.observe(seconds),
-          () => undefined,
-        );
-      }
     }
   });
 }

@@ -1,6 +1,6 @@
 /**
  * Sentry on the api (server/shared/sentry.ts): initialised once per process when a DSN is given
- * (app.ts passes `sentryDsn()`: SENTRY_DSN, else NEXT_PUBLIC_SENTRY_DSN, the web's rule), and
+ * (app.ts passes config.sentryDsn: SENTRY_DSN, else NEXT_PUBLIC_SENTRY_DSN, the web's rule), and
  * every 5xx answer but 503 reported with the error behind it. Without a DSN it registers hooks
  * that do nothing and loads no SDK. docs/operations.md "Sentry".
  */

@@ -1,8 +1,8 @@
 /**
  * The SQL behind the api's probes and gauges (routes/health.ts and plugins/metrics.ts run none):
- * PostgreSQL answering `SELECT 1` within a bound, every migration file applied, live sessions by
- * state, and a session's age when its host reports it ready. A probe that fails throws a typed
- * 503 service_unavailable (the cause goes to the log only). docs/operations.md.
+ * PostgreSQL answering `SELECT 1` within a bound, every migration file applied, and live sessions
+ * by state. A probe that fails throws a typed 503 service_unavailable (the cause goes to the log
+ * only). docs/operations.md.
  */
 import type pg from 'pg';
 import { LIVE_SESSION_STATES, type SessionState } from '../../../lib/api-types/sessions';
@@ -74,10 +74,4 @@ export async function liveSessionCounts(db: pg.Pool): Promise<Record<SessionStat
   const counts = Object.fromEntries(LIVE_SESSION_STATES.map((state) => [state, 0])) as Record<SessionState, number>;
   for (const row of rows) counts[row.state] = row.n;
   return counts;
-}
-
-/** Seconds from the player's start call (the row's creation) to now, for a session just reported ready. */
-export async function sessionAgeSeconds(db: pg.Pool, sessionId: string): Promise<number | null> {
-  const { rows } = await query<{ s: number }>(db, 'SELECT extract(epoch FROM now() - created_at)::float8 AS s FROM sessions WHERE id = $1', [sessionId]);
-  return rows[0] ? rows[0].s : null;
 }

@@ -4,7 +4,7 @@
  * Tests pass their own values to startSandbox() instead. The variables are listed in
  * docs/payments-processor.md.
  */
-import { envInt, envString, type Env } from '../../shared/env';
+import { envInt, envList, envString, type Env } from '../../shared/env';
 
 export interface SandboxConfig {
   /** PAYMENTS_SANDBOX_HOST: loopback only (127.0.0.1, ::1 or localhost). */
@@ -55,14 +55,6 @@ export const DEFAULT_DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:5432
 export const DEFAULT_ALLOWED_ORIGINS = ['http://127.0.0.1:3000', 'http://localhost:3000'];
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
-function list(value: string | undefined): string[] | undefined {
-  const items = envString(value)
-    ?.split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
-  return items && items.length > 0 ? items : undefined;
-}
-
 /** "http://host:port" without a path or a trailing slash; throws on anything else. */
 export function normaliseOrigin(value: string): string {
   const url = new URL(value);
@@ -77,7 +69,7 @@ export function loadSandboxConfig(env: Env = process.env): SandboxConfig {
   if (env.NODE_ENV === 'production' && (secretKey === DEFAULT_SANDBOX_SECRET_KEY || webhookSecret === DEFAULT_SANDBOX_WEBHOOK_SECRET)) {
     throw new Error('the payments sandbox is for local use: with NODE_ENV=production set PAYMENTS_SANDBOX_SECRET_KEY and PAYMENTS_WEBHOOK_SECRET');
   }
-  const retryDays = (list(env.PAYMENTS_SANDBOX_RETRY_DAYS) ?? ['1', '3', '5']).map((day) => {
+  const retryDays = (envList(env.PAYMENTS_SANDBOX_RETRY_DAYS) ?? ['1', '3', '5']).map((day) => {
     const value = Number(day);
     if (!Number.isFinite(value) || value <= 0) throw new Error(`PAYMENTS_SANDBOX_RETRY_DAYS must be positive numbers (got "${day}")`);
     return Math.round(value * 86_400);
@@ -91,7 +83,7 @@ export function loadSandboxConfig(env: Env = process.env): SandboxConfig {
     secretKey,
     webhookSecret,
     webhookUrl: envString(env.PAYMENTS_WEBHOOK_URL),
-    allowedOrigins: (list(env.PAYMENTS_SANDBOX_ALLOWED_ORIGINS) ?? list(env.WEB_ORIGIN) ?? DEFAULT_ALLOWED_ORIGINS).map(normaliseOrigin),
+    allowedOrigins: (envList(env.PAYMENTS_SANDBOX_ALLOWED_ORIGINS) ?? envList(env.WEB_ORIGIN) ?? DEFAULT_ALLOWED_ORIGINS).map(normaliseOrigin),
     retryScheduleSeconds: retryDays,
     incompleteExpirySeconds: 23 * 3600,
     tickMs: envInt(env, 'PAYMENTS_SANDBOX_TICK_MS', 5_000, 0, 3_600_000),

@@ -157,7 +157,7 @@ export class SessionAllocation {
       return this.lifecycle.failLocked(client, locked, 'host_unavailable', 'api');
     });
     await refreshHostState(this.ctx.db, host.id);
-    if (failed) this.ctx.events.emitEnded(failed.id, 'host_unavailable');
+    if (failed) this.ctx.events.emitEnded(failed, 'host_unavailable');
     this.ctx.kickDrain();
   }
 }

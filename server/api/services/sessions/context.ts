@@ -2,13 +2,15 @@
  * What the parts of the session service share. service.ts builds one context and hands it to
  * each part (player.ts, lifecycle.ts, allocation.ts, hosts.ts, reports.ts, signalling.ts,
  * sweeper.ts): the database, settings, logger, host client and signal tokens; the listeners told
- * when a session ends; the background work the service waits for on close; the per-process host
- * cooldown; and the queue drain, the one way a part asks for queued sessions to be placed. Parts
+ * when a session ends or first becomes ready; the background work the service waits for on
+ * close; the per-process host cooldown; and the queue drain, the one way a part asks for queued sessions to be placed. Parts
  * reach allocation only through `drainQueue`/`kickDrain`, so no part imports a part that imports it.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
+import type { SessionState } from '../../../../lib/api-types/sessions';
 import type { HostClient } from '../hostClient';
+import type { SessionRow } from '../sessionStore';
 import type { SessionConfig } from '../sessionConfig';
 import type { SignalTokens } from '../tokens';
 
@@ -22,25 +24,45 @@ export interface SessionServiceOptions {
   signalUrl: () => string;
 }
 
-/** Told when a session ends or starts closing (the signalling relay sends `closed`). */
-export type SessionEndedListener = (sessionId: string, reason: string) => void;
+/**
+ * Told when a session ends or starts closing (the signalling relay sends `closed`): `state` is
+ * the row's state now, `closing` or final (`closed`, `failed`), so a closed session is told twice.
+ */
+export type SessionEndedListener = (sessionId: string, reason: string, state: SessionState) => void;
+
+/** Told once when a host first reports a session ready: seconds since the start call (DB clock). */
+export type SessionReadyListener = (sessionId: string, startSeconds: number) => void;
 
 export class SessionEvents {
-  private readonly listeners = new Set<SessionEndedListener>();
+  private readonly ended = new Set<SessionEndedListener>();
+  private readonly ready = new Set<SessionReadyListener>();
 
   constructor(private readonly log: FastifyBaseLogger) {}
 
   on(listener: SessionEndedListener): void {
-    this.listeners.add(listener);
+    this.ended.add(listener);
   }
 
-  emitEnded(sessionId: string, reason: string): void {
-    for (const listener of this.listeners) {
-      try {
-        listener(sessionId, reason);
-      } catch (error) {
-        this.log.error({ err: error, sessionId }, 'session-ended listener failed');
-      }
+  onReady(listener: SessionReadyListener): void {
+    this.ready.add(listener);
+  }
+
+  emitEnded(row: Pick<SessionRow, 'id' | 'state'>, reason: string): void {
+    for (const listener of this.ended) this.tell('session-ended', row.id, () => listener(row.id, reason, row.state));
+  }
+
+  /** `row` just moved to ready: its ready_at and created_at are both stamped by PostgreSQL. */
+  emitReady(row: Pick<SessionRow, 'id' | 'created_at' | 'ready_at'>): void {
+    if (!row.ready_at) return;
+    const seconds = (row.ready_at.getTime() - row.created_at.getTime()) / 1000;
+    for (const listener of this.ready) this.tell('session-ready', row.id, () => listener(row.id, seconds));
+  }
+
+  private tell(what: string, sessionId: string, call: () => void): void {
+    try {
+      call();
+    } catch (error) {
+      this.log.error({ err: error, sessionId }, `${what} listener failed`);
     }
   }
 }

@@ -39,7 +39,7 @@ export class HostRegistry {
       return this.lifecycle.failHostSessions(client, input.hostId, 'host_restarted');
     });
     this.ctx.cooldown.delete(input.hostId);
-    for (const row of failed) this.ctx.events.emitEnded(row.id, row.failure_reason ?? 'host_restarted');
+    for (const row of failed) this.ctx.events.emitEnded(row, row.failure_reason ?? 'host_restarted');
     this.ctx.kickDrain();
   }
 
@@ -70,7 +70,7 @@ export class HostRegistry {
       return { revived, lost };
     });
     this.contact.succeeded(sentAt);
-    for (const row of result.lost) this.ctx.events.emitEnded(row.id, row.failure_reason ?? 'runtime_lost');
+    for (const row of result.lost) this.ctx.events.emitEnded(row, row.failure_reason ?? 'runtime_lost');
     await refreshHostState(db, hostId);
     const { rows } = await db.query<{ state: HostState }>('SELECT state FROM hosts WHERE id = $1', [hostId]);
     const { rows: live } = await db.query<{ id: string }>(
@@ -93,7 +93,7 @@ export class HostRegistry {
       await client.query(`UPDATE hosts SET state = 'Shutdown', updated_at = now() WHERE id = $1`, [hostId]);
       return this.lifecycle.failHostSessions(client, hostId, 'host_shutdown');
     });
-    for (const row of failed) this.ctx.events.emitEnded(row.id, row.failure_reason ?? 'host_shutdown');
+    for (const row of failed) this.ctx.events.emitEnded(row, row.failure_reason ?? 'host_shutdown');
     this.ctx.kickDrain();
   }
 }

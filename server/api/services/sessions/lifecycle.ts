@@ -33,7 +33,7 @@ export class SessionLifecycle {
 
   /** After the transaction of beginClose committed: tells the listeners, then stops it on its host. */
   async afterClose(row: SessionRow): Promise<void> {
-    this.ctx.events.emitEnded(row.id, row.close_reason ?? 'closed');
+    this.ctx.events.emitEnded(row, row.close_reason ?? 'closed');
     if (row.state === 'closed') {
       this.ctx.kickDrain();
       return;
@@ -87,7 +87,7 @@ export class SessionLifecycle {
 
   /** After the transaction of failLocked committed. */
   async afterFail(row: SessionRow, stopOnHost: boolean): Promise<void> {
-    this.ctx.events.emitEnded(row.id, row.failure_reason ?? row.close_reason ?? 'closed');
+    this.ctx.events.emitEnded(row, row.failure_reason ?? row.close_reason ?? 'closed');
     await refreshHostState(this.ctx.db, row.host_id);
     if (stopOnHost && row.host_id) {
       const host = await hostById(this.ctx.db, row.host_id);

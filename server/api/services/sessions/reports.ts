@@ -30,20 +30,21 @@ export class HostReports {
       const row = await lockSession(client, sessionId);
       if (!row || row.host_id !== hostId) throw new ApiError('session_not_found');
       if (state === 'closed' || state === 'failed') {
-        if (!isLiveSessionState(row.state)) return { row, ended: false };
+        if (!isLiveSessionState(row.state)) return { row, ended: false, readyNow: false };
         const next =
           state === 'closed' || row.state === 'closing'
             ? await transition(client, row, 'closed', { actor: 'host', reason: 'host' })
             : await transition(client, row, 'failed', { actor: 'host', reason: reason ?? 'runtime_failed' });
-        return { row: next, ended: true };
+        return { row: next, ended: true, readyNow: false };
       }
       if (!isHolding(row.state) || row.state === 'closing') throw new ApiError('session_closed');
-      if (HOST_PROGRESS.indexOf(state) <= HOST_PROGRESS.indexOf(row.state)) return { row, ended: false };
+      if (HOST_PROGRESS.indexOf(state) <= HOST_PROGRESS.indexOf(row.state)) return { row, ended: false, readyNow: false };
       const set = state === 'playing' ? { ready_at: row.ready_at ?? new Date() } : undefined;
-      return { row: await transition(client, row, state, { actor: 'host', set }), ended: false };
+      return { row: await transition(client, row, state, { actor: 'host', set }), ended: false, readyNow: state === 'ready' };
     });
+    if (outcome.readyNow) this.ctx.events.emitReady(outcome.row);
     if (outcome.ended) {
-      this.ctx.events.emitEnded(sessionId, outcome.row.failure_reason ?? outcome.row.close_reason ?? 'closed');
+      this.ctx.events.emitEnded(outcome.row, outcome.row.failure_reason ?? outcome.row.close_reason ?? 'closed');
       await refreshHostState(this.ctx.db, hostId);
       this.ctx.kickDrain();
     }

@@ -16,7 +16,7 @@ import type { QualityLevel } from '../../../../lib/streaming/messages';
 import type { HeartbeatAnswer, HeartbeatBody, HostReportedState, RegisterBody, SaveBody } from '../../../shared/host-contract';
 import type { Actor, SessionRow } from '../sessionStore';
 import { SessionAllocation } from './allocation';
-import { BackgroundWork, SessionEvents, type SessionContext, type SessionEndedListener, type SessionServiceOptions } from './context';
+import { BackgroundWork, SessionEvents, type SessionContext, type SessionEndedListener, type SessionReadyListener, type SessionServiceOptions } from './context';
 import { HostRegistry } from './hosts';
 import { SessionLifecycle } from './lifecycle';
 import { PlayerCalls, type StartUser } from './player';
@@ -24,7 +24,7 @@ import { HostReports } from './reports';
 import { SignalCalls } from './signalling';
 import { Sweeper } from './sweeper';
 
-export type { SessionEndedListener, SessionServiceOptions, StartUser };
+export type { SessionEndedListener, SessionReadyListener, SessionServiceOptions, StartUser };
 
 export class SessionService {
   private readonly ctx: SessionContext;
@@ -57,6 +57,11 @@ export class SessionService {
 
   onSessionEnded(listener: SessionEndedListener): void {
     this.ctx.events.on(listener);
+  }
+
+  /** `listener` hears each session the first time its host reports it ready (start latency). */
+  onSessionReady(listener: SessionReadyListener): void {
+    this.ctx.events.onReady(listener);
   }
 
   /** Stops starting background work and waits for what is under way (app close). */

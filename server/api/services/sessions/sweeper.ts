@@ -120,7 +120,7 @@ export class Sweeper {
       }
       return rows;
     });
-    for (const row of ended) this.ctx.events.emitEnded(row.id, row.failure_reason ?? 'host_lost');
+    for (const row of ended) this.ctx.events.emitEnded(row, row.failure_reason ?? 'host_lost');
   }
 
   private async sweepRule(where: string, params: unknown[], action: SweepAction): Promise<void> {
@@ -144,7 +144,7 @@ export class Sweeper {
       rows.map((row) => {
         if ('close' in action) return lifecycle.afterClose(row);
         if ('fail' in action) return lifecycle.afterFail(row, action.fail === 'start_timeout');
-        this.ctx.events.emitEnded(row.id, row.close_reason ?? 'closed');
+        this.ctx.events.emitEnded(row, row.close_reason ?? 'closed');
         return refreshHostState(this.ctx.db, row.host_id);
       }),
     );
