@@ -6,6 +6,7 @@
  * names): both sides import it, and nothing here pulls a library into the page's bundle.
  */
 import type { HostErrorCode, QualityLevel } from '../../lib/streaming/messages';
+import type { FrameMode, VideoCodec } from './config';
 import type { PrewarmPlan } from './prewarm';
 import type { BridgeCounters, BridgeReadyInfo } from './schemas';
 
@@ -44,6 +45,12 @@ export interface BridgeSessionConfig {
   signalToken: string;
   iceServers: RTCIceServer[];
   captureFps: number;
+  /** HOST_FRAME_MODE (config.ts): frames on change, or at the engine's draw rate. */
+  frameMode: FrameMode;
+  /** HOST_VIDEO_CODEC: the codec the publisher puts first. */
+  videoCodec: VideoCodec;
+  /** HOST_JOIN_DURING_START: signalling and ICE run while the game loads. */
+  joinDuringStart: boolean;
   rate: { perSecond: number; burst: number };
   timings: BridgeTimings;
 }

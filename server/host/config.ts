@@ -13,6 +13,19 @@ import { metricsToken } from '../shared/metrics';
 import { sentryDsn } from '../shared/sentry';
 import { DEFAULT_RATE_LIMITS, loadRateLimits, loadServerTimeouts, type RateLimits, type ServerTimeouts } from '../shared/http-limits';
 
+export type FrameMode = 'change' | 'steady';
+export type VideoCodec = 'vp8' | 'vp9' | 'h264';
+const FRAME_MODES: readonly FrameMode[] = ['change', 'steady'];
+const VIDEO_CODECS: readonly VideoCodec[] = ['vp8', 'vp9', 'h264'];
+
+/** A value of `allowed`, or `def` when unset; anything else stops the start naming the variable. */
+function envChoice<T extends string>(env: Env, name: string, def: T, allowed: readonly T[]): T {
+  const v = envString(env[name]);
+  if (v === undefined) return def;
+  if (!(allowed as readonly string[]).includes(v)) throw new Error(`${name} must be one of ${allowed.join(', ')}`);
+  return v as T;
+}
+
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
 export interface HostTimings {
@@ -80,8 +93,26 @@ export interface HostConfig {
   rate: { perSecond: number; burst: number };
   /** HOST_PREWARM=0: warm runtimes do not preload fonts and game files (slower starts). */
   prewarm: boolean;
-  /** HOST_CAPTURE_FPS: frames per second of the captured canvas (30). */
+  /** HOST_CAPTURE_FPS: the most frames per second the captured canvas sends (30). */
   captureFps: number;
+  /**
+   * HOST_FRAME_MODE: `change` (default) sends a video frame only when the engine draws a changed
+   * picture (captureStream(0) + requestFrame, plus refresh frames); `steady` captures at the
+   * engine's draw rate as before issue 11 (kept for the benches' before/after and as a fallback).
+   */
+  frameMode: FrameMode;
+  /**
+   * HOST_SESSIONS_PER_BROWSER: how many runtimes (one browser context each) share one Chromium.
+   * 1 = a whole browser per runtime (the model before issue 11). docs/host.md "Runtime model".
+   */
+  sessionsPerBrowser: number;
+  /** HOST_VIDEO_CODEC: the codec the publisher prefers (vp8 | vp9 | h264); docs/performance.md. */
+  videoCodec: VideoCodec;
+  /**
+   * HOST_JOIN_DURING_START=0 turns off overlapping the player's join with the game's start (the
+   * publisher and signalling then start after yumecast.start, as before issue 11).
+   */
+  joinDuringStart: boolean;
   timings: HostTimings;
   /** LOG_LEVEL */
   logLevel: string;
@@ -148,6 +179,10 @@ export function loadHostConfig(env: Env = process.env): HostConfig {
     rate: { perSecond: envInt(env, 'HOST_RATE_PER_S', 60, 1, 100_000), burst: envInt(env, 'HOST_RATE_BURST', 120, 1, 100_000) },
     prewarm: envString(env.HOST_PREWARM) !== '0',
     captureFps: envInt(env, 'HOST_CAPTURE_FPS', 30, 1, 60),
+    frameMode: envChoice(env, 'HOST_FRAME_MODE', 'change', FRAME_MODES),
+    sessionsPerBrowser: envInt(env, 'HOST_SESSIONS_PER_BROWSER', 5, 1, 64),
+    videoCodec: envChoice(env, 'HOST_VIDEO_CODEC', 'vp8', VIDEO_CODECS),
+    joinDuringStart: envString(env.HOST_JOIN_DURING_START) !== '0',
     timings: {
       idleWarningMs: envInt(env, 'HOST_IDLE_WARNING_MS', DEFAULT_TIMINGS.idleWarningMs, 10, 86_400_000),
       idleGraceMs: envInt(env, 'HOST_IDLE_GRACE_MS', DEFAULT_TIMINGS.idleGraceMs, 10, 86_400_000),

@@ -188,6 +188,9 @@ export class SessionManager {
       signalToken: req.signalToken,
       iceServers: req.iceServers ?? [],
       captureFps: this.config.captureFps,
+      frameMode: this.config.frameMode,
+      videoCodec: this.config.videoCodec,
+      joinDuringStart: this.config.joinDuringStart,
       rate: this.config.rate,
       timings: {
         idleWarningMs,
