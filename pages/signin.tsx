@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/router';
 import styled from 'styled-components';
 import { RoutePage } from '@/components/layout/RoutePage';
-import { Button, ButtonLink } from '@/components/ui/Button';
+import { Button, LinkButton } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { useSocialLogin } from '@/lib/auth/useSocialLogin';
 import { firstQueryValue, safeRedirectPath } from '@/lib/auth/safeRedirect';
@@ -50,9 +50,9 @@ export default function SignIn() {
         )}
         {!running && (
           <>
-            <ButtonLink as={Link} href={next ? { pathname: '/email/login', query: { next } } : '/email/login'} $variant="normal" $size="large" $block>
+            <LinkButton href={next ? { pathname: '/email/login', query: { next } } : '/email/login'} $variant="normal" $size="large" $block>
               メールアドレスでログイン
-            </ButtonLink>
+            </LinkButton>
             <Link href="/email/signup">メールアドレスで新規登録</Link>
           </>
         )}

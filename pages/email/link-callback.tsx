@@ -6,7 +6,7 @@ import { RoutePage } from '@/components/layout/RoutePage';
 import { FormMessage } from '@/components/form/Field';
 import { CredentialForm } from '@/components/form/PasswordFields';
 import { LoadingBlock } from '@/components/ui/Spinner';
-import { ButtonLink } from '@/components/ui/Button';
+import { LinkButton } from '@/components/ui/Button';
 import { applyEmailAction, checkPasswordResetCode, parseActionMode, resetPasswordWithCode, type ActionMode } from '@/lib/auth/actionCode';
 import { authMessage } from '@/lib/auth/messages';
 import { firstQueryValue, safeRedirectPath } from '@/lib/auth/safeRedirect';
@@ -93,9 +93,9 @@ export default function EmailLinkCallback() {
               {authMessage(view.code)}
             </FormMessage>
             <Actions>
-              <ButtonLink as={Link} href="/email/login" $variant="normal" $block>
+              <LinkButton href="/email/login" $variant="normal" $block>
                 ログイン画面へ
-              </ButtonLink>
+              </LinkButton>
               <Link href="/email/password/reset">パスワード再設定メールを送り直す</Link>
             </Actions>
           </>
@@ -111,13 +111,13 @@ export default function EmailLinkCallback() {
             </FormMessage>
             <Actions>
               {view.signedOut || !signedIn ? (
-                <ButtonLink as={Link} href="/email/login" $variant="primary" $block data-testid="link-continue">
+                <LinkButton href="/email/login" $variant="primary" $block data-testid="link-continue">
                   ログインする
-                </ButtonLink>
+                </LinkButton>
               ) : (
-                <ButtonLink as={Link} href={continuePath ?? '/settings/account'} $variant="primary" $block data-testid="link-continue">
+                <LinkButton href={continuePath ?? '/settings/account'} $variant="primary" $block data-testid="link-continue">
                   続ける
-                </ButtonLink>
+                </LinkButton>
               )}
             </Actions>
           </>
@@ -139,9 +139,9 @@ export default function EmailLinkCallback() {
           <>
             <FormMessage data-testid="link-success">パスワードを再設定しました。新しいパスワードでログインしてください。</FormMessage>
             <Actions>
-              <ButtonLink as={Link} href={signedIn ? '/' : '/email/login'} $variant="primary" $block data-testid="link-continue">
+              <LinkButton href={signedIn ? '/' : '/email/login'} $variant="primary" $block data-testid="link-continue">
                 {signedIn ? 'ホームへ' : 'ログインする'}
-              </ButtonLink>
+              </LinkButton>
             </Actions>
           </>
         )}
