@@ -109,21 +109,8 @@ export async function transition(
   return rows[0];
 }
 
-/** Runs `fn` in a transaction on one pooled connection. */
-export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await fn(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
-}
+/** Runs `fn` in a transaction on one pooled connection (server/shared/pg/transaction.ts). */
+export { withTransaction } from '../../shared/pg/transaction';
 
 export async function lockSession(client: pg.PoolClient, sessionId: string): Promise<SessionRow | null> {
   const { rows } = await client.query<SessionRow>('SELECT * FROM sessions WHERE id = $1 FOR UPDATE', [sessionId]);

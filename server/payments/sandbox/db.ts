@@ -1,14 +1,15 @@
 /**
  * The sandbox's PostgreSQL: a pool whose search_path is the sandbox's own schema, the
- * sandbox's own migration runner (plain SQL files in ./migrations, applied at start, recorded in
- * `sandbox_migrations` inside that schema), and a transaction helper that serialises every
+ * sandbox's migrations (plain SQL files in ./migrations, applied at start by the shared runner,
+ * server/shared/pg/migrate.ts, recorded in `sandbox_migrations` inside that schema), and a
+ * transaction helper that serialises every
  * change to billing state (one advisory lock per schema), so the clock, the API and the hosted
  * pages never race on the same subscription.
  */
-import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
+import { runMigrations } from '../../shared/pg/migrate';
+import { withTransaction } from '../../shared/pg/transaction';
 
 export type Db = pg.Pool;
 export type Tx = pg.PoolClient;
@@ -30,68 +31,27 @@ export function createSandboxPool(databaseUrl: string, schema: string, max = 5):
 
 /** Creates the schema when missing and applies pending migrations; returns the files applied. */
 export async function migrateSandbox(pool: Db, schema: string): Promise<string[]> {
-  const client = await pool.connect();
   try {
-    await client.query(`SELECT pg_advisory_lock($1, hashtext($2))`, [LOCK_NAMESPACE, `migrate:${schema}`]);
-    try {
-      await client.query(`CREATE SCHEMA IF NOT EXISTS ${pg.escapeIdentifier(schema)}`);
-      await client.query(`
-        CREATE TABLE IF NOT EXISTS sandbox_migrations (
-          version integer PRIMARY KEY,
-          name text NOT NULL,
-          checksum text NOT NULL,
-          applied_at timestamptz NOT NULL DEFAULT now()
-        )`);
-      const { rows } = await client.query<{ version: number; checksum: string }>('SELECT version, checksum FROM sandbox_migrations');
-      const recorded = new Map(rows.map((row) => [row.version, row.checksum]));
-      const applied: string[] = [];
-      for (const file of (await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith('.sql')).sort()) {
-        const match = /^(\d{3})_([a-z0-9_]+)\.sql$/.exec(file);
-        if (!match) throw new Error(`sandbox migration file name must look like 001_name.sql: ${file}`);
-        const sql = await readFile(path.join(MIGRATIONS_DIR, file), 'utf8');
-        const checksum = createHash('sha256').update(sql).digest('hex');
-        const version = Number(match[1]);
-        const previous = recorded.get(version);
-        if (previous !== undefined) {
-          if (previous !== checksum) throw new Error(`sandbox migration ${file} changed after it was applied: add a new one`);
-          continue;
-        }
-        await client.query('BEGIN');
-        try {
-          await client.query(sql);
-          await client.query('INSERT INTO sandbox_migrations (version, name, checksum) VALUES ($1, $2, $3)', [version, match[2], checksum]);
-          await client.query('COMMIT');
-        } catch (error) {
-          await client.query('ROLLBACK').catch(() => {});
-          throw new Error(`sandbox migration ${file} failed: ${(error as Error).message}`, { cause: error });
-        }
-        applied.push(file);
-      }
-      return applied;
-    } finally {
-      await client.query(`SELECT pg_advisory_unlock($1, hashtext($2))`, [LOCK_NAMESPACE, `migrate:${schema}`]).catch(() => {});
-    }
-  } finally {
-    client.release();
+    await pool.query(`CREATE SCHEMA IF NOT EXISTS ${pg.escapeIdentifier(schema)}`);
+  } catch (error) {
+    // two sandboxes starting at once: the other one made it (unique violation on the catalogue)
+    if ((error as { code?: string }).code !== '23505') throw error;
   }
+  const result = await runMigrations(pool, {
+    dir: MIGRATIONS_DIR,
+    table: 'sandbox_migrations',
+    lock: { namespace: LOCK_NAMESPACE, key: `migrate:${schema}` },
+  });
+  return result.applied;
 }
 
 /**
  * Runs `fn` in a transaction holding the schema's billing lock: billing changes happen one at a
  * time, whichever process or request makes them.
  */
-export async function withBillingLock<T>(pool: Db, schema: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [LOCK_NAMESPACE, `billing:${schema}`]);
-    const result = await fn(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+export function withBillingLock<T>(pool: Db, schema: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return withTransaction(pool, async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [LOCK_NAMESPACE, `billing:${schema}`]);
+    return fn(tx);
+  });
 }
