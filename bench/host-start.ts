@@ -1,27 +1,49 @@
 /**
- * Game-host start figures: cold start (no warm runtime: launch Chromium + runtime page + game),
- * warm start (the api's POST /sessions → `ready`, from the warm pool), the player's first video
- * frame after joining, the background cost of warming a runtime, kill time, and memory per
- * runtime (PSS and RSS summed over its processes) warm and while streaming.
+ * Game-host start figures: cold start with no browser running (launch Chromium + runtime page +
+ * game), cold start while another session runs (with shared browsers: a new context + page in
+ * its browser), warm start (the api's POST /sessions → `ready`, from the warm pool), the player's
+ * first video frame after joining, the background cost of warming a runtime, kill time, and
+ * memory per session (procs.ts sessionFootprint: its renderers' PSS + its share of its browser's
+ * other processes) warm, streaming, and with several sessions at once.
  * Prints figures; never fails on speed.
  *
- *   npx tsx bench/host-start.ts [--runs 3] [--game hajimari-no-eki]
+ *   npx tsx bench/host-start.ts [--runs 3] [--game hajimari-no-eki] [--per-browser 5] [--sessions 4]
+ *
+ * --per-browser sets HOST_SESSIONS_PER_BROWSER (1 = a whole Chromium per session, the model before
+ * issue 11; default: the host's default); --sessions is how many sessions run at once for the
+ * last memory figure.
  *
  * Uses the agent (server/host) against the test api peer (server/host/testing/fake-api.ts), a
  * private build of runtime/ and Debian Chromium (CHROMIUM_PATH).
  */
 import fs from 'node:fs';
 import os from 'node:os';
+import { sessionFootprint } from '../server/host/procs';
 import type { Runtime } from '../server/host/runtime';
-import { arg, pssMb, runtimeProcsOf } from './play-common';
+import { arg } from './play-common';
 import { buildTestRuntime, launchPlayer, sleep, startTestHost, until, type TestHost } from '../server/host/testing/harness';
 
 const RUNS = Math.max(1, Number(arg('runs', '3')));
+const PER_BROWSER = arg('per-browser', '');
+const SESSIONS = Math.max(1, Number(arg('sessions', '4')));
+/** Every host of the bench gets the runtime model asked for, and room for launches on a loaded machine. */
+const MODEL: Record<string, string> = { HOST_LAUNCH_TIMEOUT_MS: '120000', ...(PER_BROWSER ? { HOST_SESSIONS_PER_BROWSER: PER_BROWSER } : {}) };
 
-function memory(rt: Runtime): { pssMb: number; rssMb: number; procs: number } {
-  const procs = runtimeProcsOf(rt);
-  return { pssMb: pssMb(procs), rssMb: procs.reduce((s, p) => s + p.rss, 0) / 2 ** 20, procs: procs.length };
+interface Mem {
+  pssMb: number;
+  ownMb: number;
+  sharedMb: number;
+  sharers: number;
+  procs: number;
 }
+
+function memory(rt: Runtime): Mem {
+  const f = sessionFootprint(rt);
+  return { pssMb: f.pss / 2 ** 20, ownMb: f.own.pss / 2 ** 20, sharedMb: f.shared.pss / 2 ** 20, sharers: f.shared.sharers, procs: f.procs };
+}
+
+const memLine = (ms: Mem[]) =>
+  `PSS ${fmt(ms.map((m) => m.pssMb), 'MB')}; own ${median(ms.map((m) => m.ownMb)).toFixed(0)} MB + shared ${median(ms.map((m) => m.sharedMb)).toFixed(0)} MB / ${median(ms.map((m) => m.sharers))}; ${median(ms.map((m) => m.procs)).toFixed(1)} processes`;
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -43,17 +65,30 @@ async function main(): Promise<void> {
   const runtimeDir = await buildTestRuntime();
   const built = fs.readdirSync(`${runtimeDir}/games`).map((f) => f.replace(/\.json$/, ''));
   const game = arg('game', built.includes('hajimari-no-eki') ? 'hajimari-no-eki' : 'yumecast-fixture');
-  console.log(`host start bench: game ${game}, ${RUNS} runs, ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}, Chromium ${process.env.CHROMIUM_PATH || '/usr/bin/chromium'}`);
+  const loadBefore = os.loadavg().map((x) => x.toFixed(1)).join('/');
+  console.log(`host start bench: game ${game}, ${RUNS} runs, sessions per browser ${PER_BROWSER || 'default'}, ${os.cpus().length} cores, load ${loadBefore}, Chromium ${process.env.CHROMIUM_PATH || '/usr/bin/chromium'}`);
 
   // ---- cold: no warm pool; every session waits for a browser launch (no prewarm on that path)
   const cold: number[] = [];
-  const coldHost = await startTestHost({ HOST_WARM_POOL: '0', HOST_CAPACITY: '1', HOST_JOIN_TIMEOUT_MS: '600000' });
+  const coldHost = await startTestHost({ ...MODEL, HOST_WARM_POOL: '0', HOST_CAPACITY: '1', HOST_JOIN_TIMEOUT_MS: '600000' });
   for (let i = 0; i < RUNS; i++) {
     const sid = `cold-${i}`;
     cold.push(await startedSession(coldHost, sid, game));
     await coldHost.request('DELETE', `/sessions/${sid}`);
   }
   await coldHost.stop();
+
+  // ---- cold while another session runs: its browser is up (no warm pool)
+  const coldRunning: number[] = [];
+  const crHost = await startTestHost({ ...MODEL, HOST_WARM_POOL: '0', HOST_CAPACITY: '2', HOST_JOIN_TIMEOUT_MS: '600000' });
+  await startedSession(crHost, 'hold', game);
+  for (let i = 0; i < RUNS; i++) {
+    const sid = `cold-running-${i}`;
+    coldRunning.push(await startedSession(crHost, sid, game));
+    await crHost.request('DELETE', `/sessions/${sid}`);
+    await until(() => crHost.agent.sessions.activeCount === 1, 'ended', 30_000, 5);
+  }
+  await crHost.stop();
 
   // ---- warm: the default pool (1 warm of 2)
   const warm: number[] = [];
@@ -62,9 +97,9 @@ async function main(): Promise<void> {
   const firstFrame: number[] = [];
   const warmLaunch: number[] = [];
   const kill: number[] = [];
-  const memWarm: { pssMb: number; rssMb: number; procs: number }[] = [];
-  const memPlaying: { pssMb: number; rssMb: number; procs: number }[] = [];
-  const h = await startTestHost({ HOST_WARM_POOL: '1', HOST_CAPACITY: '2', HOST_JOIN_TIMEOUT_MS: '600000' });
+  const memWarm: Mem[] = [];
+  const memPlaying: Mem[] = [];
+  const h = await startTestHost({ ...MODEL, HOST_WARM_POOL: '1', HOST_CAPACITY: '2', HOST_JOIN_TIMEOUT_MS: '600000' });
   const player = await launchPlayer(h.api);
   for (let i = 0; i < RUNS; i++) {
     await h.agent.pool.whenWarm(1, 120_000);
@@ -94,19 +129,33 @@ async function main(): Promise<void> {
   }
   await player.close();
   await h.stop();
-  const loadAfter = os.loadavg()[0].toFixed(1);
+
+  // ---- several sessions at once (started, not joined): memory per session, browsers used
+  const many = await startTestHost({ ...MODEL, HOST_WARM_POOL: '1', HOST_CAPACITY: String(SESSIONS + 1), HOST_JOIN_TIMEOUT_MS: '600000' });
+  await many.agent.pool.whenWarm(1, 120_000);
+  for (let i = 0; i < SESSIONS; i++) await startedSession(many, `many-${i}`, game);
+  await many.agent.pool.whenWarm(1, 120_000);
+  await sleep(3000);
+  const rts = many.agent.pool.runtimes();
+  const memMany = rts.filter((r) => r.state === 'busy').map(memory);
+  const memManyWarm = rts.filter((r) => r.state === 'warm').map(memory);
+  const browsers = many.agent.pool.browsers().length;
+  await many.stop();
+  const loadAfter = os.loadavg().map((x) => x.toFixed(1)).join('/');
 
   console.log('');
-  console.log(`(load average at the end: ${loadAfter})`);
-  console.log(`cold start (POST /sessions → ready, no warm runtime):  ${fmt(cold)}`);
+  console.log(`cold start (POST /sessions → ready, no warm runtime, no browser): ${fmt(cold)}`);
+  console.log(`cold start with another session running (its browser up): ${fmt(coldRunning)}`);
   console.log(`warm start (POST /sessions → ready, warm pool):        ${fmt(warm)}`);
   console.log(`  of which the bridge's begin (start, capture, publish, signalling open): ${fmt(bridgeBegin)}`);
   console.log(`  of which the engine's game start (yumecast.start):   ${fmt(engineStart)}`);
   console.log(`player join → first decoded video frame:               ${fmt(firstFrame)}`);
   console.log(`warming one runtime (background: launch + prewarm):    ${fmt(warmLaunch)}`);
   console.log(`ending a session (save, bye, kill every process):      ${fmt(kill)}`);
-  console.log(`memory per runtime, warm:      PSS ${fmt(memWarm.map((m) => m.pssMb), 'MB')}; RSS sum ${median(memWarm.map((m) => m.rssMb)).toFixed(0)} MB; ${memWarm[0]?.procs} processes`);
-  console.log(`memory per runtime, streaming: PSS ${fmt(memPlaying.map((m) => m.pssMb), 'MB')}; RSS sum ${median(memPlaying.map((m) => m.rssMb)).toFixed(0)} MB; ${memPlaying[0]?.procs} processes`);
+  console.log(`memory per session, warm (alone, or with the one busy before it): ${memLine(memWarm)}`);
+  console.log(`memory per session, streaming (+ one warm runtime):             ${memLine(memPlaying)}`);
+  console.log(`memory per session, ${SESSIONS} sessions started + 1 warm (${browsers} browsers): busy ${memLine(memMany)}; warm ${memLine(memManyWarm)}`);
+  console.log(`(load average before / after: ${loadBefore} / ${loadAfter})`);
   process.exit(0);
 }
 

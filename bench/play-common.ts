@@ -1,25 +1,21 @@
 /**
- * Shared by bench/play-latency.ts and bench/play-host-cost.ts: the stack a play runs on (the
- * real api, or the host's fake api peer), the player's "click", CPU and memory from /proc, and
- * small statistics. Not a bench by itself.
+ * Shared by the play benches (bench/play-latency.ts, bench/play-host-cost.ts, bench/host-start.ts):
+ * arguments, cleanup and a time bound, small statistics, CPU and memory from /proc, and the
+ * game's screens as a player reaches them. The stack they run on is bench/play-stack.ts. Not a
+ * bench by itself.
  *
- * The stack: with DATABASE_URL and FIREBASE_AUTH_EMULATOR_HOST set (run under
- * server/dev/with-services.ts), the real api (buildApp on PostgreSQL + the Auth emulator, a
- * fresh schema, dropped at the end; its titles: games/ plus the engine's fixture game, linked
- * into a private folder) and a click is what the play page does: GET
- * /v1/game/:id/start, poll status until `ready` (every 50 ms), get_token, join. Otherwise (or
- * with --fake) the fake api peer of server/host/testing, and a click is the api's POST
- * /sessions to the host, `ready` reported, join.
+ * The host's processes: every process naming the agent's private HOST_TMP_DIR (each browser's
+ * user-data-dir lives there) and their process groups, whatever the runtime model (a browser per
+ * session or shared ones). Memory per session: server/host/procs.ts sessionFootprint (its own
+ * renderers + its share of its browser's shared processes).
  */
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { runtimeProcs, listProcs, type ProcInfo } from '../server/host/procs';
+import { runtimeProcs, listProcs, sessionFootprint, type ProcInfo } from '../server/host/procs';
 import { CHROMIUM_PATH } from '../server/shared/chromium';
 import type { Runtime } from '../server/host/runtime';
-import { FakeApi } from '../server/host/testing/fake-api';
-import { FIXTURE_GAME, TEST_SECRET, sleep, startAgent, startSessionBody, until, type TestAgent } from '../server/host/testing/harness';
+import { FIXTURE_GAME, sleep, until, type TestAgent } from '../server/host/testing/harness';
 import type { ProbedPlayer } from '../server/host/testing/player-probe';
 import type { EngineState } from '../runtime/src/types';
 
@@ -136,18 +132,26 @@ export function cpuSeconds(pid: number): number | null {
  * Processes that exit inside the window are not counted (none do in a steady state).
  */
 export async function cpuPercent(procs: () => ProcInfo[], ms: number): Promise<number> {
+  const stop = cpuStart(procs);
+  await sleep(ms);
+  return stop();
+}
+
+/** The same over a window the caller ends: returns a function that ends it and gives the %. */
+export function cpuStart(procs: () => ProcInfo[]): () => number {
   const before = new Map<number, number>();
   for (const p of procs()) before.set(p.pid, cpuSeconds(p.pid) ?? 0);
   const t0 = performance.now();
-  await sleep(ms);
-  const dt = (performance.now() - t0) / 1000;
-  let used = 0;
-  for (const p of procs()) {
-    const now = cpuSeconds(p.pid);
-    if (now === null) continue;
-    used += now - (before.get(p.pid) ?? 0);
-  }
-  return (used / dt) * 100;
+  return () => {
+    const dt = (performance.now() - t0) / 1000;
+    let used = 0;
+    for (const p of procs()) {
+      const now = cpuSeconds(p.pid);
+      if (now === null) continue;
+      used += now - (before.get(p.pid) ?? 0);
+    }
+    return (used / dt) * 100;
+  };
 }
 
 /** Sum of PSS (smaps_rollup) of the processes, in MB. */
@@ -166,163 +170,34 @@ export function pssMb(procs: ProcInfo[]): number {
 
 export const runtimeProcsOf = (rt: Runtime): ProcInfo[] => runtimeProcs(rt.userDataDir, rt.pgid, listProcs());
 
-// ---------------------------------------------------------------------------------------------
-// the stack
-
-export interface Click {
-  sid: string;
-  /** performance.now() when the start request left (the user's click). */
-  t0: number;
-  /** performance.now() when the player knew the session was ready (and had its token). */
-  readyAt: number;
-  join(player: ProbedPlayer): Promise<void>;
-  /** Ends the session (force_close / DELETE) and waits until its runtime is gone. */
-  end(): Promise<void>;
-}
-
-export interface PlayStack {
-  mode: 'api' | 'fake';
-  /** Serves the test player page (/player.html). */
-  pages: FakeApi;
-  /** A host agent (in this process) reporting to the stack's api. */
-  startHost(env: Record<string, string>): Promise<TestAgent>;
-  /** The player's click on play: start → ready (→ token). */
-  click(host: TestAgent, gameId: string): Promise<Click>;
-  close(): Promise<void>;
-}
-
-const HOST_ENV = {
-  // a bench session gets no input for minutes: never idle-close it
-  HOST_IDLE_WARNING_MS: '3600000',
-  HOST_JOIN_TIMEOUT_MS: '600000',
-  HOST_RECONNECT_GRACE_MS: '600000',
-  HOST_HEARTBEAT_MS: '1000',
-};
-
-export async function startPlayStack(): Promise<PlayStack> {
-  const real = !flag('fake') && !!process.env.DATABASE_URL && !!process.env.FIREBASE_AUTH_EMULATOR_HOST;
-  return real ? startApiStack() : startFakeStack();
-}
-
-/** The agent, with a stop() that runs once (a bench stops it, and its cleanup may again). */
-function onceStop(a: TestAgent): TestAgent {
-  const stop = once(() => a.stop());
-  return { ...a, stop };
-}
-
-async function endAndWait(host: TestAgent, sid: string, stop: () => Promise<unknown>): Promise<void> {
-  await stop();
-  await until(() => !host.agent.sessions.get(sid) || host.agent.sessions.get(sid)!.runtime?.state === 'dead' || host.agent.sessions.activeCount === 0, `session ${sid} ended`, 30_000, 20);
-  await until(() => !host.agent.sessions.get(sid)?.runtime || host.agent.sessions.get(sid)!.runtime!.state === 'dead', `runtime of ${sid} killed`, 30_000, 20);
-}
-
-async function startFakeStack(): Promise<PlayStack> {
-  const api = await new FakeApi({ secret: TEST_SECRET }).listen();
-  let n = 0;
-  return {
-    mode: 'fake',
-    pages: api,
-    startHost: async (env) => onceStop(await startAgent(api.url, TEST_SECRET, { ...HOST_ENV, ...env })),
-    async click(host, gameId) {
-      const sid = `bench-${process.pid}-${++n}`;
-      const t0 = performance.now();
-      const r = await host.request('POST', '/sessions', startSessionBody(api, sid, { gameId, uid: `uid-${n}` }));
-      if (r.status !== 202) throw new Error(`start answered ${r.status} ${JSON.stringify(r.json)}`);
-      await until(() => api.states(sid).some((s) => s === 'ready' || s.startsWith('failed') || s.startsWith('closed')), `${sid} ready`, 90_000, 5);
-      if (!api.states(sid).includes('ready')) throw new Error(`${sid}: ${api.states(sid).join(' → ')}`);
-      const readyAt = performance.now();
-      return {
-        sid,
-        t0,
-        readyAt,
-        join: (p) => p.join(sid),
-        end: () => endAndWait(host, sid, () => host.request('DELETE', `/sessions/${sid}?reason=user`)),
-      };
-    },
-    close: () => api.close(),
-  };
+/**
+ * Every process of a host's browsers (whatever the runtime model): those naming its private
+ * HOST_TMP_DIR, and the members of their process groups.
+ */
+export function hostProcs(host: TestAgent, all: ProcInfo[] = listProcs()): ProcInfo[] {
+  const alive = all.filter((p) => p.state !== 'Z' && p.state !== 'X');
+  const named = alive.filter((p) => p.cmdline.includes(host.tmpDir));
+  const groups = new Set(named.map((p) => p.pgid));
+  return alive.filter((p) => p.cmdline.includes(host.tmpDir) || groups.has(p.pgid));
 }
 
 /**
- * The engine's fixture game as a catalogue title: its files linked, and its meta.json completed
- * with the fields the api's seed requires (a listed brand, genres, a release date, key art);
- * the fixture's own meta.json stays as small as the engine needs.
+ * Memory of one session's runtime in MB: its own processes plus its share of the processes it
+ * shares with other sessions (server/host/procs.ts sessionFootprint); the whole runtime's PSS for
+ * a runtime without processShare.
  */
-function linkFixtureTitle(from: string, to: string): void {
-  fs.mkdirSync(to);
-  for (const entry of fs.readdirSync(from)) {
-    if (entry !== 'meta.json') fs.symlinkSync(path.join(from, entry), path.join(to, entry));
-  }
-  const meta = JSON.parse(fs.readFileSync(path.join(from, 'meta.json'), 'utf8')) as Record<string, unknown>;
-  const completed = {
-    ...meta,
-    brand: '夕凪ソフト',
-    brandReading: 'ゆうなぎそふと',
-    genres: ['テスト'],
-    releaseDate: '2026-01-01',
-    keyArt: '/games/hajimari-no-eki/keyart.png',
-  };
-  fs.writeFileSync(path.join(to, 'meta.json'), JSON.stringify(completed, null, 2));
+export function sessionPssMb(rt: Runtime, all: ProcInfo[] = listProcs()): number {
+  if (typeof (rt as { processShare?: unknown }).processShare === 'function') return sessionFootprint(rt, all).pss / 2 ** 20;
+  return pssMb(runtimeProcs(rt.userDataDir, rt.pgid, all));
 }
 
-async function startApiStack(): Promise<PlayStack> {
-  const { startSessionApp, TEST_HOST_SECRET, TestUsers, request } = await import('../server/api/testing/sessions');
-  const { createTestSchema } = await import('../server/api/testing/test-app');
-  const { FIXTURES_DIR, GAMES_DIR } = await import('../runtime/build');
-  // the api's titles: games/ plus the engine's fixture game (links in a private folder)
-  const gamesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yumecast-bench-games-'));
-  for (const name of fs.readdirSync(GAMES_DIR)) {
-    if (fs.existsSync(path.join(GAMES_DIR, name, 'meta.json'))) fs.symlinkSync(path.join(GAMES_DIR, name), path.join(gamesDir, name));
-  }
-  for (const name of fs.readdirSync(FIXTURES_DIR)) {
-    if (fs.existsSync(path.join(FIXTURES_DIR, name, 'meta.json'))) linkFixtureTitle(path.join(FIXTURES_DIR, name), path.join(gamesDir, name));
-  }
-  const schema = await createTestSchema('bench');
-  const api = await startSessionApp(schema.name, { hostHeartbeatTimeoutMs: 30_000, idleWarningMs: 3_600_000, idleCloseMs: 3_700_000, gamesDir });
-  const pages = await new FakeApi({ secret: 'unused' }).listen();
-  const users = new TestUsers();
-  const get = (url: string, token: string) => request(api.base, 'GET', url, { token });
-  return {
-    mode: 'api',
-    pages,
-    startHost: async (env) => onceStop(await startAgent(api.base, TEST_HOST_SECRET, { ...HOST_ENV, ...env })),
-    async click(host, gameId) {
-      // the user exists before the click
-      const user = await users.email();
-      await until(() => host.agent.registry?.registered, 'host registered', 30_000);
-      const t0 = performance.now();
-      const started = await get(`/v1/game/${gameId}/start`, user.idToken);
-      if (started.status !== 200) throw new Error(`start answered ${started.status} ${JSON.stringify(started.body)}`);
-      const sid = started.body.game_session_id as string;
-      const status = await until(
-        async () => {
-          const s = await get(`/v1/session/${sid}/status`, user.idToken);
-          return ['ready', 'playing', 'failed', 'closed'].includes(s.body.session_state) ? s.body : null;
-        },
-        `${sid} ready`,
-        90_000,
-        50,
-      );
-      if (status.session_state !== 'ready') throw new Error(`${sid}: ${JSON.stringify(status)}`);
-      const token = await get(`/v1/session/${sid}/get_token`, user.idToken);
-      if (token.status !== 200) throw new Error(`get_token answered ${token.status}`);
-      const readyAt = performance.now();
-      return {
-        sid,
-        t0,
-        readyAt,
-        join: (p) => p.joinWith(token.body.webrtc_signal_url, token.body.webrtc_signal_token),
-        end: () => endAndWait(host, sid, () => get(`/v1/session/${sid}/force_close`, user.idToken)),
-      };
-    },
-    async close() {
-      await pages.close();
-      await api.close();
-      await users.cleanup();
-      await schema.drop();
-      fs.rmSync(gamesDir, { recursive: true, force: true });
-    },
-  };
+/** Mean memory per live session of a host, MB (each session's footprint, averaged). */
+export function pssPerSessionMb(host: TestAgent): number {
+  const all = listProcs();
+  const rts = [...host.agent.pool.runtimes()].filter((rt) => rt.state !== 'dead');
+  const live = rts.filter((rt) => host.agent.sessions.ids().some((id) => host.agent.sessions.get(id)?.runtime === rt));
+  const used = live.length ? live : rts;
+  return used.length ? used.reduce((a, rt) => a + sessionPssMb(rt, all), 0) / used.length : NaN;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -337,18 +212,38 @@ export async function sendKey(player: ProbedPlayer, key: string): Promise<void> 
   );
 }
 
+/** Presses a key as a player: a probed player's page, or any function (a cheap peer's). */
+export type Press = ProbedPlayer | ((key: string) => Promise<unknown>);
+const press = (p: Press, key: string) => (typeof p === 'function' ? p(key) : sendKey(p, key));
+
 /** From the title screen into the story, until the first line has finished typing. */
-export async function intoStory(host: TestAgent, sid: string, player: ProbedPlayer): Promise<EngineState> {
+export async function intoStory(host: TestAgent, sid: string, player: Press): Promise<EngineState> {
   await until(async () => (await engineState(host, sid)).screen === 'title', 'title screen', 30_000, 50);
   return until(
     async () => {
       const s = await engineState(host, sid);
-      if (s.screen !== 'story') await sendKey(player, 'Enter');
+      if (s.screen !== 'story') await press(player, 'Enter');
       return s.screen === 'story' && !s.typing && s.text.length > 0 ? s : null;
     },
     'story line typed',
     30_000,
     250,
+  );
+}
+
+/** Into the fixture title's falling petals (story line 3: `# effect: sakura`), its line typed. */
+export async function intoPetals(host: TestAgent, sid: string, player: Press): Promise<void> {
+  await intoStory(host, sid, player);
+  await until(
+    async () => {
+      const s = await engineState(host, sid);
+      if (s.effects.includes('sakura') && !s.typing) return true;
+      if (!s.typing) await press(player, 'Enter');
+      return false;
+    },
+    'the petals',
+    30_000,
+    300,
   );
 }
 

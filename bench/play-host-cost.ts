@@ -1,65 +1,144 @@
 /**
- * What a session costs the game host, and how many one machine holds:
- *   1. per session, over a 10 s window each: host CPU (% of one core: utime + stime from
- *      /proc/<pid>/stat of every process of the session's runtime, summed) and memory (PSS summed
- *      over those processes), with the fps the player receives, on
- *        - a static story line (the engine draws 12 fps while it waits for a click),
- *        - a weather effect (the fixture game's falling petals: 30 fps),
- *        - reading on (Enter every 250 ms: text typing out, scene transitions, new sprites);
- *   2. concurrent sessions at ≥ 25 fps received: sessions are added one by one (each with its own
- *      player page, all on the moving fixture title: the worst case, 30 fps drawn), until the
- *      received fps of any session drops below 25 or --max (6) sessions run.
- * Prints figures; never fails on speed; stops itself after 12 minutes.
+ * What a session costs the game host, and how many one machine holds (issue 11), for several
+ * host configurations side by side in one run (bench/play-configs.ts: before, after, one lever
+ * at a time). Per configuration:
+ *   1. per session, one at a time, over a --window (10 s) each: host CPU (% of one core:
+ *      utime + stime from /proc of every process of the host's browsers) and memory (the
+ *      session's footprint: its own processes + its share of its browser's shared ones), with the
+ *      fps and bitrate a cheap receiving peer gets (server/host/testing/cheap-peer.ts: werift, no
+ *      decoding), on a static story line, reading on (Enter and '1' every 250 ms) and the fixture
+ *      title's falling petals (30 fps drawn); the cheap peers' CPU in a column of its own;
+ *   2. reading sessions one machine holds within the latency goal (input-to-photon median ≤ 45 ms,
+ *      p95 ≤ 80 ms in one real browser player, the others cheap peers reading on), capped at
+ *      --max-reading (12);
+ *   3. moving worst case: sessions on the petals at ≥ 25 fps received, capped at --max-moving (6).
+ * Then one table with every configuration, one per lever (before | +lever) and before | after.
+ * Prints figures; never fails on speed; stops itself after --minutes (12 per configuration).
  *
- *   npx tsx bench/play-host-cost.ts [--max 6] [--window 10] [--fake]
+ *   npx tsx bench/play-host-cost.ts [--config before,after] [--levers frames,browser,codec,join,jitter]
+ *       [--window 10] [--samples 20] [--max-reading 12] [--max-moving 6] [--skip scenes,reading,moving] [--keep-going] [--fake]
  *   npx tsx server/dev/with-services.ts -- npx tsx bench/play-host-cost.ts   # through the real api
  *
- * The players run on the same machine (in one Chromium, a page each): their CPU is reported
- * apart, and it takes cores the host would have on a real deployment. Loopback only.
+ * The players run on this machine too: the cheap peers in a Node process of their own, the real
+ * player in its own Chromium; both take cores a real host would have to itself. Loopback only.
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import { buildTestRuntime, sleep, until, type TestAgent } from '../server/host/testing/harness';
-import { launchPlayerBrowser, sampleVideo, type ProbedPlayer } from '../server/host/testing/player-probe';
+import { startCheapPeers, type CheapPeers } from '../server/host/testing/cheap-peer-process';
+import { buildTestRuntime, sleep, type TestAgent } from '../server/host/testing/harness';
+import { launchPlayerBrowser } from '../server/host/testing/player-probe';
+import { readProc } from '../server/host/procs';
+import { GOAL, held, movingCapacity, readingCapacity, type CapacityEnv, type Step } from './play-capacity';
+import { describe, num, pct, playConfigs, printTables, type PlayConfig, type Row } from './play-configs';
 import {
   FIXTURE_GAME,
   arg,
   bound,
-  cpuPercent,
-  engineState,
+  cpuStart,
   finish,
-  fullVideo,
+  flag,
+  hostProcs,
+  intoPetals,
   intoStory,
   machine,
   machineBusy,
-  median,
   onCleanup,
   otherChromium,
-  pssMb,
-  runtimeProcsOf,
-  sendKey,
-  startPlayStack,
-  type Click,
+  pssPerSessionMb,
 } from './play-common';
-import { listProcs, runtimeProcs } from '../server/host/procs';
+import { startPlayStack, type PlayStack } from './play-stack';
 
-const MAX = Math.max(1, Number(arg('max', '6')));
 const WINDOW_MS = Math.max(2, Number(arg('window', '10'))) * 1000;
-const MIN_FPS = 25;
+const SAMPLES = Math.max(4, Number(arg('samples', '20')));
+const MAX_READING = Math.max(1, Number(arg('max-reading', '12')));
+const MAX_MOVING = Math.max(1, Number(arg('max-moving', '6')));
+const SKIP = new Set(arg('skip', '').split(',').filter(Boolean));
+const KEEP_GOING = flag('keep-going');
 
-interface Cost {
+interface Scene {
   scene: string;
-  cpu: number;
+  hostCpu: number;
+  peersCpu: number;
   pss: number;
-  procs: number;
   fps: number;
-  decodedFps: number;
-  res: string;
-  playerCpu: number;
+  kbps: number;
+  codec: string;
+}
+
+interface Figures {
+  scenes: Scene[];
+  reading: Step[];
+  moving: Step[];
+}
+
+/** One session at a time, each scene measured with a cheap peer. */
+async function scenes(stack: PlayStack, host: TestAgent, peers: CheapPeers, game: string): Promise<Scene[]> {
+  const out: Scene[] = [];
+  const measure = async (scene: string, peer: number): Promise<void> => {
+    const hostCpu = cpuStart(() => hostProcs(host));
+    const peersCpu = cpuStart(() => [readProc(peers.pid)].filter((p) => p !== null));
+    const a = await peers.stats(peer);
+    await sleep(WINDOW_MS);
+    const b = await peers.stats(peer);
+    const dt = Math.max(1, b.at - a.at);
+    out.push({ scene, hostCpu: hostCpu(), peersCpu: peersCpu(), pss: pssPerSessionMb(host), fps: ((b.frames - a.frames) * 1000) / dt, kbps: ((b.bytes - a.bytes) * 8) / dt, codec: b.codec });
+  };
+  for (const petals of [false, true]) {
+    await sleep(1000);
+    const c = await stack.click(host, petals ? FIXTURE_GAME : game, { poll: 'fast' });
+    const peer = await peers.join(c.signal.url, c.signal.token);
+    try {
+      const press = (k: string) => peers.key(peer, k);
+      await (petals ? intoPetals : intoStory)(host, c.sid, press);
+      await sleep(2000);
+      if (petals) await measure('weather effect: petals (fixture)', peer);
+      else {
+        await measure(`static line (${game})`, peer);
+        await peers.keysEvery(peer, ['Enter', '1'], 250);
+        await sleep(1000);
+        await measure(`reading on: Enter every 250 ms (${game})`, peer);
+        await peers.keysEvery(peer, [], 0);
+      }
+    } finally {
+      await peers.leave(peer).catch(() => undefined);
+      await c.end();
+    }
+  }
+  return out;
+}
+
+function rows(configs: PlayConfig[], figs: Map<string, Figures>): Row[] {
+  const out: Row[] = [];
+  const row = (figure: string, f: (x: Figures) => string) => out.push({ figure, values: Object.fromEntries(configs.map((c) => [c.name, figs.has(c.name) ? f(figs.get(c.name)!) : '–'])) });
+  const sceneNames = [...new Set([...figs.values()].flatMap((f) => f.scenes.map((s) => s.scene)))];
+  for (const [i, name] of sceneNames.entries()) {
+    const short = ['static line', 'reading on', 'petals'][i] ?? name;
+    const sc = (f: Figures) => f.scenes.find((s) => s.scene === name);
+    row(`host CPU per session, ${short}`, (f) => pct(sc(f)?.hostCpu ?? NaN));
+    row(`  fps rx / kbit/s, ${short}`, (f) => (sc(f) ? `${num(sc(f)!.fps, 1)} / ${num(sc(f)!.kbps)}` : '–'));
+    row(`  cheap peer CPU, ${short}`, (f) => pct(sc(f)?.peersCpu ?? NaN));
+  }
+  if (sceneNames.length) row('memory per session, one session (MB)', (f) => num(f.scenes[0]?.pss ?? NaN));
+  if ([...figs.values()].some((f) => f.reading.length)) {
+    const last = (f: Figures) => f.reading[held(f.reading) - 1];
+    row(`reading sessions within ${GOAL.medianMs}/${GOAL.p95Ms} ms`, (f) => `${held(f.reading)}${held(f.reading) === MAX_READING ? ' (cap)' : ''}`);
+    row('  at that count: input-to-photon median/p95', (f) => (last(f) ? `${num(last(f)!.medianMs!)}/${num(last(f)!.p95Ms!)} ms` : '–'));
+    row('  at that count: host CPU (all sessions)', (f) => pct(last(f)?.hostCpu ?? NaN));
+    row('  at that count: memory per session (MB)', (f) => num(last(f)?.pssPerSession ?? NaN));
+    row('  at that count: cheap peers / real player CPU', (f) => (last(f) ? `${pct(last(f)!.peersCpu)} / ${pct(last(f)!.playerCpu)}` : '–'));
+    row('  first failing step', (f) => f.reading.find((s) => !s.ok)?.why ?? 'none');
+  }
+  if ([...figs.values()].some((f) => f.moving.length)) {
+    const last = (f: Figures) => f.moving[held(f.moving) - 1];
+    row(`moving sessions at ≥ ${GOAL.fps} fps`, (f) => `${held(f.moving)}${held(f.moving) === MAX_MOVING ? ' (cap)' : ''}`);
+    row('  at that count: host CPU / memory per session', (f) => (last(f) ? `${pct(last(f)!.hostCpu)} / ${num(last(f)!.pssPerSession)} MB` : '–'));
+  }
+  return out;
 }
 
 async function main(): Promise<void> {
-  bound(12 * 60_000);
+  const configs = playConfigs();
+  bound(Number(arg('minutes', String(12 * configs.length))) * 60_000);
   const runtimeDir = await buildTestRuntime();
   const built = fs.readdirSync(`${runtimeDir}/games`).map((f) => f.replace(/\.json$/, ''));
   const game = built.includes('hajimari-no-eki') ? 'hajimari-no-eki' : FIXTURE_GAME;
@@ -67,134 +146,37 @@ async function main(): Promise<void> {
   onCleanup(() => stack.close());
   const players = await launchPlayerBrowser(stack.pages);
   onCleanup(() => players.close());
-  console.log(`host cost bench: ${new Date().toISOString()}, api: ${stack.mode === 'api' ? 'real' : 'fake api peer'}, window ${WINDOW_MS / 1000} s`);
-  console.log(
-    `machine: ${machine()}; ${otherChromium((p) => p.cmdline.includes(players.dir))} other Chromium processes running; CPU busy before the run (3 s): ${(await machineBusy()).toFixed(0)}% of all cores`,
-  );
+  const peers = await startCheapPeers();
+  onCleanup(() => peers.close());
+  console.log(`host cost bench: ${new Date().toISOString()}, api: ${stack.mode === 'api' ? 'real' : 'fake api peer'}, window ${WINDOW_MS / 1000} s, ${SAMPLES} latency samples per step`);
+  console.log(`machine: ${machine()}; ${otherChromium((p) => p.cmdline.includes(players.dir))} other Chromium processes running; CPU busy before the run (3 s): ${(await machineBusy()).toFixed(0)}% of all cores`);
+  for (const c of configs) console.log(`  config ${describe(c)}`);
 
-  // ---- 1. one session at a time (no warm runtime: nothing warms in the background)
-  const costs: Cost[] = [];
-  const host = await stack.startHost({ HOST_WARM_POOL: '0', HOST_CAPACITY: String(MAX) });
-  onCleanup(() => host.stop());
-  const measure = async (scene: string, h: TestAgent, c: Click, p: ProbedPlayer, during?: () => Promise<void>) => {
-    const rt = h.agent.sessions.get(c.sid)!.runtime!;
-    let stop = false;
-    const driver = during
-      ? (async () => {
-          while (!stop) await during();
-        })()
-      : Promise.resolve();
-    const [cpu, playerCpu, video] = await Promise.all([cpuPercent(() => runtimeProcsOf(rt), WINDOW_MS), cpuPercent(players.procs, WINDOW_MS), sampleVideo(p.page, WINDOW_MS)]);
-    const procs = runtimeProcsOf(rt);
-    const pss = pssMb(procs);
-    stop = true;
-    await driver;
-    costs.push({ scene, cpu, pss, procs: procs.length, fps: video.fpsMedian, decodedFps: video.decodedFps, res: `${video.width}x${video.height}`, playerCpu });
-  };
-
-  {
-    // static line, then reading on (Enter every 250 ms; a digit picks a choice when one shows)
-    await sleep(1000);
-    const p = await players.newPlayer();
-    const c = await stack.click(host, game);
-    await c.join(p);
-    await fullVideo(p);
-    await intoStory(host, c.sid, p);
-    await sleep(2000);
-    await measure(`static line (${game})`, host, c, p);
-    await measure(`reading on: Enter every 250 ms (${game})`, host, c, p, async () => {
-      await sendKey(p, 'Enter');
-      await sendKey(p, '1');
-      await sleep(250);
-    });
-    await c.end();
-    await p.close();
-  }
-  {
-    // the fixture's falling petals (story line 3: `# effect: sakura`)
-    await sleep(1000);
-    const p = await players.newPlayer();
-    const c = await stack.click(host, FIXTURE_GAME);
-    await c.join(p);
-    await fullVideo(p);
-    await intoStory(host, c.sid, p);
-    await until(
-      async () => {
-        const s = await engineState(host, c.sid);
-        if (s.effects.includes('sakura') && !s.typing) return true;
-        if (!s.typing) await sendKey(p, 'Enter');
-        return false;
-      },
-      'the petals',
-      30_000,
-      300,
-    );
-    await sleep(2000);
-    await measure('weather effect: petals (fixture)', host, c, p);
-    await c.end();
-    await p.close();
+  const figs = new Map<string, Figures>();
+  for (const cfg of configs) {
+    console.log(`\n[${cfg.name}] ${new Date().toISOString().slice(11, 19)} UTC, load ${os.loadavg()[0].toFixed(1)}`);
+    // no warm runtime: nothing warms in the background while a figure is taken
+    const host = await stack.startHost({ HOST_WARM_POOL: '0', HOST_CAPACITY: String(Math.max(MAX_READING, MAX_MOVING) + 1), ...cfg.hostEnv });
+    onCleanup(() => host.stop());
+    const f: Figures = { scenes: [], reading: [], moving: [] };
+    figs.set(cfg.name, f);
+    try {
+      const env: CapacityEnv = { stack, host, peers, players, jitterTarget: cfg.jitterTarget, game };
+      const log = (s: string) => console.log(s);
+      if (!SKIP.has('scenes')) {
+        f.scenes = await scenes(stack, host, peers, game);
+        for (const s of f.scenes) log(`  ${s.scene}: host CPU ${s.hostCpu.toFixed(0)}%, ${s.pss.toFixed(0)} MB, ${s.fps.toFixed(1)} fps rx, ${s.kbps.toFixed(0)} kbit/s (${s.codec}), cheap peer CPU ${s.peersCpu.toFixed(0)}%`);
+      }
+      if (!SKIP.has('reading')) f.reading = await readingCapacity(env, { max: MAX_READING, samples: SAMPLES, keepGoing: KEEP_GOING, log });
+      if (!SKIP.has('moving')) f.moving = await movingCapacity(env, { max: MAX_MOVING, windowMs: WINDOW_MS, keepGoing: KEEP_GOING, log });
+    } catch (e) {
+      console.error(`[${cfg.name}] stopped: ${e instanceof Error ? e.message : String(e)}`);
+    } finally {
+      await host.stop();
+    }
   }
 
-  // ---- 2. concurrent sessions on the moving fixture title
-  const rows: { n: number; fps: number[]; decoded: number[]; res: string[]; hostCpu: number; playerCpu: number; pss: number; load: number }[] = [];
-  const live: { c: Click; p: ProbedPlayer }[] = [];
-  onCleanup(async () => {
-    for (const s of live) await s.c.end().catch(() => undefined);
-  });
-  const hostProcs = () => {
-    const all = listProcs();
-    return host.agent.pool.runtimes().flatMap((rt) => runtimeProcs(rt.userDataDir, rt.pgid, all));
-  };
-  for (let n = 1; n <= MAX; n++) {
-    const p = await players.newPlayer();
-    const c = await stack.click(host, FIXTURE_GAME);
-    await c.join(p);
-    live.push({ c, p });
-    await fullVideo(p, 60_000);
-    await sleep(4000);
-    const [hostCpu, playerCpu, videos] = await Promise.all([
-      cpuPercent(hostProcs, WINDOW_MS),
-      cpuPercent(players.procs, WINDOW_MS),
-      Promise.all(live.map((s) => sampleVideo(s.p.page, WINDOW_MS))),
-    ]);
-    const row = {
-      n,
-      fps: videos.map((v) => v.fpsMedian),
-      decoded: videos.map((v) => v.decodedFps),
-      res: [...new Set(videos.map((v) => `${v.width}x${v.height}`))],
-      hostCpu,
-      playerCpu,
-      pss: pssMb(hostProcs()) / n,
-      load: os.loadavg()[0],
-    };
-    rows.push(row);
-    console.log(`  … ${n} session(s): fps ${row.fps.map((x) => x.toFixed(0)).join('/')}, host CPU ${hostCpu.toFixed(0)}%, players ${playerCpu.toFixed(0)}%`);
-    if (Math.min(...row.fps) < MIN_FPS) break;
-  }
-  for (const s of live.splice(0)) {
-    await s.c.end();
-    await s.p.close();
-  }
-
-  console.log('');
-  console.log(`per session (one at a time; CPU in % of one core over ${WINDOW_MS / 1000} s; PSS summed over the runtime's processes):`);
-  console.log(`  ${'scene'.padEnd(48)} ${'host CPU'.padStart(8)} ${'PSS MB'.padStart(7)} ${'procs'.padStart(5)} ${'fps rx'.padStart(6)} ${'decoded'.padStart(7)} ${'resolution'.padStart(10)} ${'player CPU'.padStart(10)}`);
-  for (const r of costs) {
-    console.log(
-      `  ${r.scene.padEnd(48)} ${`${r.cpu.toFixed(0)}%`.padStart(8)} ${r.pss.toFixed(0).padStart(7)} ${String(r.procs).padStart(5)} ${r.fps.toFixed(0).padStart(6)} ${r.decodedFps.toFixed(1).padStart(7)} ${r.res.padStart(10)} ${`${r.playerCpu.toFixed(0)}%`.padStart(10)}`,
-    );
-  }
-  console.log('');
-  console.log(`concurrent sessions on one machine (moving fixture title, quality high; stop below ${MIN_FPS} fps received or at ${MAX}):`);
-  console.log(`  ${'sessions'.padEnd(8)} ${'fps rx per session (median of 1 s readings)'.padEnd(44)} ${'min'.padStart(4)} ${'host CPU'.padStart(8)} ${'PSS/session'.padStart(11)} ${'players CPU'.padStart(11)} ${'load'.padStart(5)}  resolution`);
-  for (const r of rows) {
-    console.log(
-      `  ${String(r.n).padEnd(8)} ${r.fps.map((x) => x.toFixed(0)).join(' / ').padEnd(44)} ${Math.min(...r.fps).toFixed(0).padStart(4)} ${`${r.hostCpu.toFixed(0)}%`.padStart(8)} ${`${r.pss.toFixed(0)} MB`.padStart(11)} ${`${r.playerCpu.toFixed(0)}%`.padStart(11)} ${r.load.toFixed(1).padStart(5)}  ${r.res.join(', ')}`,
-    );
-  }
-  const holding = rows.filter((r) => Math.min(...r.fps) >= MIN_FPS).map((r) => r.n);
-  console.log(`sessions held at ≥ ${MIN_FPS} fps: ${holding.length ? Math.max(...holding) : 0}${holding.length === MAX && rows.length === MAX ? ` (the cap; --max to go further)` : ''}`);
-  console.log(`(decoded fps per session at the last step: ${rows.at(-1)?.decoded.map((x) => x.toFixed(1)).join(' / ')}; median of the medians: ${median(rows.at(-1)?.fps ?? []).toFixed(0)})`);
+  printTables('host cost (CPU in % of one core; memory = the session\'s share of every process it uses)', rows(configs, figs), configs);
   await finish(0);
 }
 

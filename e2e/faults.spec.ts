@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { listProcs, type ProcInfo } from '../server/host/procs';
 import { createVerifiedUser } from './support/emulator';
@@ -8,7 +7,7 @@ import { api, hostSession, liveSessionId, videoFrame, waitForVideo } from './sup
 /**
  * Faults a player lives through (issue 10, docs/reliability.md), in a real browser against the
  * running stack:
- * - the game's runtime (its Chromium) is killed mid-play: the player reads 「ゲームが停止しました」
+ * - the game's runtime (its browser context's renderer) is killed mid-play: the player reads 「ゲームが停止しました」
  *   within seconds, not 「プレイを開始できませんでした」; 「もう一度プレイする」 resumes from the last
  *   autosave (what is lost: the lines read since it);
  * - the player's network is gone for 20 s (Playwright's offline mode: every request and WebSocket
@@ -26,94 +25,27 @@ test.skip(({ isMobile }) => isMobile, 'desktop only: one streamed game at a time
 
 const GAME = 'hoshifuru-toshokan';
 
-/** Keeps every RTCPeerConnection the page makes, so the test can read which runtime it is connected to. */
-async function recordPeerConnections(page: Page) {
-  await page.addInitScript(() => {
-    const Native = window.RTCPeerConnection;
-    const all: RTCPeerConnection[] = [];
-    (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs = all;
-    window.RTCPeerConnection = class extends Native {
-      constructor(...args: ConstructorParameters<typeof RTCPeerConnection>) {
-        super(...args);
-        all.push(this);
-      }
-    } as typeof RTCPeerConnection;
-  });
-}
-
-/** The UDP port of the runtime's end of the page's live peer connection (the selected ICE pair). */
-async function runtimePort(page: Page): Promise<number> {
-  const port = await page.evaluate(async () => {
-    const pcs = (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs ?? [];
-    for (const pc of [...pcs].reverse()) {
-      if (pc.connectionState !== 'connected') continue;
-      const stats = await pc.getStats();
-      let pair: { remoteCandidateId?: string } | undefined;
-      stats.forEach((s) => {
-        if (s.type === 'transport' && s.selectedCandidatePairId) pair = stats.get(s.selectedCandidatePairId);
-      });
-      if (!pair) stats.forEach((s) => s.type === 'candidate-pair' && s.nominated && s.state === 'succeeded' && (pair = s));
-      const remote = pair?.remoteCandidateId ? stats.get(pair.remoteCandidateId) : undefined;
-      if (remote?.port) return remote.port as number;
-    }
-    return null;
-  });
-  expect(port, 'the page has a connected peer').not.toBeNull();
-  return port!;
-}
-
-/** Socket inodes bound to this local UDP port (IPv4 and IPv6). */
-function udpInodes(port: number): Set<string> {
-  const out = new Set<string>();
-  for (const file of ['/proc/net/udp', '/proc/net/udp6']) {
-    const lines = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').slice(1) : [];
-    for (const line of lines) {
-      const f = line.trim().split(/\s+/);
-      if (f.length > 9 && parseInt(f[1].split(':').pop() ?? '', 16) === port) out.add(f[9]);
-    }
-  }
-  return out;
-}
-
-/** The process that holds one of these sockets, among the game host's runtimes. */
-function socketOwner(inodes: Set<string>, runtimes: ProcInfo[]): ProcInfo | null {
-  for (const p of runtimes) {
-    let fds: string[] = [];
-    try {
-      fds = fs.readdirSync(`/proc/${p.pid}/fd`);
-    } catch {
-      continue;
-    }
-    for (const fd of fds) {
-      try {
-        const m = /^socket:\[(\d+)\]$/.exec(fs.readlinkSync(`/proc/${p.pid}/fd/${fd}`));
-        if (m && inodes.has(m[1])) return p;
-      } catch {
-        /* closed meanwhile */
-      }
-    }
-  }
-  return null;
-}
-
 /**
- * The process group of the runtime streaming to this page: its Chromium holds the UDP socket the
- * page's ICE pair goes to. Every member must name the same runtime profile (yumecast-rt-…, under
- * this stack's HOST_TMP_DIR when set), so nothing else can be killed by mistake.
+ * The runtime streaming this session, as the game host accounts for it (GET /sessions/:id
+ * `footprint.ownPids`): its browser context's renderer processes. Runtimes share a Chromium
+ * (docs/host.md "Runtime model"), so "the runtime crashed" is its renderer dying; the browser and
+ * the other sessions in it go on. Every pid must be a renderer of a runtime profile (yumecast-rt-…,
+ * under this stack's HOST_TMP_DIR when set), so nothing else can be killed by mistake.
  */
-function runtimeGroup(port: number): { pgid: number; profile: string; members: ProcInfo[] } {
+async function sessionRenderers(sessionId: string): Promise<ProcInfo[]> {
+  const info = await hostSession(sessionId);
+  const pids = (info?.footprint as { ownPids?: number[] } | null | undefined)?.ownPids ?? [];
+  expect(pids.length, 'the host names the session\'s renderer').toBeGreaterThan(0);
   const tmp = process.env.HOST_TMP_DIR;
-  const procs = listProcs();
-  const runtimes = procs.filter((p) => p.cmdline.includes('yumecast-rt-') && (!tmp || p.cmdline.includes(tmp)));
-  const owner = socketOwner(udpInodes(port), runtimes);
-  expect(owner, `a runtime process holds UDP port ${port}`).not.toBeNull();
-  const profile = /--user-data-dir=(\S*yumecast-rt-[^\s/]+)/.exec(owner!.cmdline)?.[1];
-  expect(profile, 'the runtime names its profile').toBeTruthy();
-  const members = procs.filter((p) => p.pgid === owner!.pgid && p.state !== 'Z');
-  expect(members.length).toBeGreaterThan(0);
-  for (const m of members) expect(m.cmdline, `process ${m.pid} belongs to the runtime`).toContain(profile!);
-  expect(owner!.pgid).not.toBe(process.pid);
-  return { pgid: owner!.pgid, profile: profile!, members };
+  const procs = listProcs().filter((p) => pids.includes(p.pid) && p.state !== 'Z');
+  expect(procs.map((p) => p.pid).sort()).toEqual([...pids].sort());
+  for (const p of procs) {
+    expect(p.cmdline, `process ${p.pid} is a runtime's renderer`).toContain('--type=renderer');
+    expect(p.cmdline).toContain('yumecast-rt-');
+    if (tmp) expect(p.cmdline).toContain(tmp);
+    expect(p.pid).not.toBe(process.pid);
+  }
+  return procs;
 }
 
 /** The line the host's engine reports for a session (-1 before it reports any). */
@@ -121,7 +53,6 @@ const lineCount = async (sessionId: string) => ((await hostSession(sessionId))?.
 
 /** A new verified user opens the play page (its peer connections recorded) until video shows. */
 async function startPlaying(page: Page) {
-  await recordPeerConnections(page);
   const user = await createVerifiedUser();
   await loginAsVerified(page, user);
   await page.goto(`/play/${GAME}`);
@@ -149,9 +80,9 @@ test('a runtime killed mid-play: the player reads that the game stopped, and pla
   const { user, sessionId } = await startPlaying(page);
   const before = await playSomeLines(page, sessionId, 14);
 
-  const group = runtimeGroup(await runtimePort(page));
+  const renderers = await sessionRenderers(sessionId);
   const killedAt = Date.now();
-  process.kill(-group.pgid, 'SIGKILL');
+  for (const p of renderers) process.kill(p.pid, 'SIGKILL');
 
   const failure = page.getByTestId('play-failure');
   await expect(failure).toHaveAttribute('data-failure', 'game_crashed', { timeout: 15_000 });
@@ -161,7 +92,8 @@ test('a runtime killed mid-play: the player reads that the game stopped, and pla
   const status = await api<{ session_state: string; failure_reason: string }>(`/v1/session/${sessionId}/status`, user.idToken);
   expect(status.body).toMatchObject({ session_state: 'failed', failure_reason: 'runtime_crashed' });
   // Nothing of the dead runtime stays.
-  await expect.poll(() => listProcs().filter((p) => p.state !== 'Z' && p.cmdline.includes(group.profile)).length, { timeout: 20_000 }).toBe(0);
+  const killed = new Set(renderers.map((p) => p.pid));
+  await expect.poll(() => listProcs().filter((p) => p.state !== 'Z' && killed.has(p.pid) && p.cmdline.includes('yumecast-rt-')).length, { timeout: 20_000 }).toBe(0);
 
   // 「もう一度プレイする」: a new session, resumed from the last autosave.
   const retry = page.getByTestId('play-retry');

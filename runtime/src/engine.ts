@@ -62,8 +62,17 @@ export class Engine implements InputTarget, MenuHost, FlowHost {
   error: string | null = null;
   fontsReady = false;
   ready = false;
+  /** Called when `dirty` is set (the frame scheduler wakes: frames.ts). */
+  onDirty: (() => void) | null = null;
+  private dirtyFlag = true;
   /** Set whenever something visible changed; the renderer clears it. */
-  dirty = true;
+  get dirty(): boolean {
+    return this.dirtyFlag;
+  }
+  set dirty(v: boolean) {
+    this.dirtyFlag = v;
+    if (v) this.onDirty?.();
+  }
   private lastSkipStep = 0;
 
   constructor(opts: StartOptions & { gameId: string }, audio: AudioEngine) {
@@ -292,16 +301,6 @@ export class Engine implements InputTarget, MenuHost, FlowHost {
       return;
     }
     if (this.auto && !this.choices.length && this.reader.autoDue(now)) this.next();
-  }
-
-  /** How fast the next frames need drawing: 30 fps while something moves, less while waiting. */
-  animationFps(now: number): number {
-    if (this.stage.animating(now)) return 30;
-    if (this.screen === 'story' && this.reader.typing(now)) return 30;
-    if (this.screen === 'ending' && now - this.endingStart < 2000) return 30;
-    if (this.menus.toast || this.auto || this.skipping()) return 15;
-    // the click-to-continue indicator bobs; the title's focus glow pulses
-    return 12;
   }
 
   // ------------------------------------------------------------------------------------------

@@ -1,20 +1,24 @@
 /**
- * The page: window.yumecast (YumecastApi, types.ts), the render loop, and (for development in a
- * normal browser, via dom-input.ts) DOM mouse/keyboard input. The game host drives it with
- * start(), applyInput() (decoded and applied by input.ts), captureStream().
+ * The page: window.yumecast (YumecastApi, types.ts), what it draws (the frame scheduler in
+ * frames.ts decides when: `steady` or `change` mode), and (for development in a normal browser,
+ * via dom-input.ts) DOM mouse/keyboard input. The game host drives it with start(), applyInput()
+ * (decoded and applied by input.ts), captureStream(fps, { mode }), refreshFrames().
  */
 import { isInputMessage, parsePlayerMessage, type PlayerMessage, type QualityLevel } from '../../lib/streaming/messages';
 import { artOrder } from './art';
 import { Assets, loadGameFiles } from './assets';
 import { AudioEngine } from './audio/engine';
 import { attachDomInput } from './dom-input';
+import { idle } from './draw/common';
 import { Engine } from './engine';
+import { FrameScheduler, type FrameMode, type FramePainter } from './frames';
 import { InputHandler } from './input';
+import { nextChangeAt, steadyFps } from './pace';
 import { Renderer } from './render';
 import { engineState } from './status';
 import { StoryCompileError, loadStory } from './story';
 import { font } from './text';
-import { H, W, type EngineEvent, type EngineState, type ReadyInfo, type SaveSlotInput, type StartOptions, type YumecastApi } from './types';
+import { H, W, type EngineEvent, type EngineState, type ReadyInfo, type SaveSlotInput, type StartOptions, type YumecastApi, type CaptureOptions } from './types';
 
 /** The API's type lives in types.ts; re-exported for code that imported it from here. */
 export type { YumecastApi } from './types';
@@ -49,10 +53,6 @@ let renderer: Renderer | null = null;
 let input: InputHandler | null = null;
 let startPromise: Promise<ReadyInfo> | null = null;
 let quality: QualityLevel = 'high';
-let frames = 0;
-/** Moving average of the time one frame takes to draw (ms). */
-let drawMs = 0;
-let targetFps = 30;
 const listeners = new Map<string, Set<(payload: unknown) => void>>();
 
 function emit(name: EngineEvent, payload: unknown): void {
@@ -75,12 +75,10 @@ function emit(name: EngineEvent, payload: unknown): void {
 }
 
 // ---------------------------------------------------------------------------------------------
-// render loop: at most `targetFps`; only as fast as the screen animates; a keep-alive otherwise
-// (a captured canvas only produces video frames when it is drawn).
+// drawing: frames.ts schedules it (mode `steady`: a loop at the engine's rate; `change`: only when
+// the picture changes); pace.ts says how fast the engine needs it
 
 const KEEPALIVE_FPS = 5;
-let lastDraw = -1e9;
-let lastCallback = performance.now();
 
 function drawBoot(now: number): void {
   ctx2d.fillStyle = '#000';
@@ -94,37 +92,37 @@ function drawBoot(now: number): void {
   }
 }
 
-function frame(now: number): void {
-  lastCallback = now;
-  const e = engine;
-  let fps = KEEPALIVE_FPS;
-  if (e && renderer) fps = e.dirty ? 60 : Math.max(KEEPALIVE_FPS, e.animationFps(now));
-  else if (startPromise) fps = 10;
-  fps = Math.min(fps, e?.dirty ? 60 : targetFps);
-  if (now - lastDraw >= 1000 / fps - 2) {
-    lastDraw = now;
-    frames++;
-    try {
-      const t = performance.now();
-      if (e && renderer) renderer.draw(now);
-      else drawBoot(now);
-      drawMs = drawMs * 0.95 + (performance.now() - t) * 0.05;
-    } catch (err) {
-      console.error('[yumecast] draw failed', err);
-    }
-  }
-}
+const painter: FramePainter = {
+  draw(now) {
+    if (engine && renderer) renderer.draw(now);
+    else drawBoot(now);
+  },
+  steadyFps(now) {
+    const e = engine;
+    let fps = KEEPALIVE_FPS;
+    if (e && renderer) fps = e.dirty ? 60 : Math.max(KEEPALIVE_FPS, steadyFps(e, now));
+    else if (startPromise) fps = 10;
+    return Math.min(fps, e?.dirty ? 60 : scheduler.maxFps);
+  },
+  nextChangeAt(now) {
+    if (engine && renderer) return nextChangeAt(engine, now);
+    // the boot screen: its loading dots (before start(): black, still)
+    return startPromise ? (Math.floor(now / 400) + 1) * 400 : Infinity;
+  },
+};
+const scheduler = new FrameScheduler(canvas, ctx2d, painter);
 
-function rafLoop(now: number): void {
-  frame(now);
-  requestAnimationFrame(rafLoop);
+function setFrameMode(mode: FrameMode, visible?: boolean): void {
+  if (mode !== 'change' && mode !== 'steady') return;
+  idle.still = mode === 'change';
+  scheduler.setMode(mode);
+  // `change` under automation (the host): the canvas stays out of the page's compositing (the
+  // capture and screenshots read the canvas itself), ~5 % of a core less at 30 fps
+  const show = visible ?? !(mode === 'change' && navigator.webdriver);
+  canvas.style.visibility = show ? '' : 'hidden';
 }
-requestAnimationFrame(rafLoop);
-// rAF stops when the page is hidden; keep frames (and the stream) coming anyway.
-setInterval(() => {
-  const now = performance.now();
-  if (now - lastCallback > 250) frame(now);
-}, 100);
+// `?frames=change` keeps a waiting (warm) page from drawing before its session starts
+setFrameMode(new URLSearchParams(location.search).get('frames') === 'change' ? 'change' : 'steady');
 
 // ---------------------------------------------------------------------------------------------
 // start
@@ -153,7 +151,8 @@ async function doStart(o: StartOptions): Promise<ReadyInfo> {
   if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/.test(gameId)) throw new Error(`bad game id: ${JSON.stringify(gameId)}`);
   const assetBase = trailingSlash(o.assetBase ?? q.get('assets') ?? `/games/${gameId}/`);
   const storyUrl = o.storyUrl ?? q.get('story') ?? `./games/${gameId}.json`;
-  if (o.fps && o.fps > 0) targetFps = Math.min(60, o.fps);
+  if (o.fps && o.fps > 0) scheduler.maxFps = Math.min(60, o.fps);
+  if (o.frames) setFrameMode(o.frames);
   const tA = performance.now();
   const a = getAudio();
   const audioMs = Math.round(performance.now() - tA);
@@ -162,6 +161,7 @@ async function doStart(o: StartOptions): Promise<ReadyInfo> {
 
   const e = new Engine({ ...o, gameId, sessionId: o.sessionId ?? q.get('session') ?? undefined }, a);
   e.events.host = emit;
+  e.onDirty = () => scheduler.wake();
   e.quality = quality;
   const r = new Renderer(canvas, e);
   engine = e;
@@ -180,6 +180,8 @@ async function doStart(o: StartOptions): Promise<ReadyInfo> {
   }
   const { game, meta } = files;
   const assets = new Assets(assetBase, game);
+  // an image that lands redraws the cached layers (steady: the next frame does anyway)
+  assets.art.onArrive = () => scheduler.wake();
   const names = Object.values(game.characters)
     .map((c) => c?.name ?? '')
     .join('');
@@ -243,26 +245,24 @@ function applyInput(raw: unknown): boolean {
   }
   if (!isInputMessage(msg) || !engine || !input) return false;
   input.apply(msg);
+  // the input may have changed what a draw shows without marking it (a tick does the rest)
+  scheduler.wake();
   return true;
 }
 
-function captureStream(fps = 30): MediaStream {
-  const video = canvas.captureStream(fps);
-  const track = video.getVideoTracks()[0];
+function captureStream(fps = 30, options: CaptureOptions = {}): MediaStream {
+  if (options.mode || options.visible !== undefined) setFrameMode(options.mode ?? scheduler.mode, options.visible);
+  if (scheduler.mode === 'change' && fps > 0) scheduler.maxFps = Math.min(60, fps);
+  const track = scheduler.capture(fps);
   // Without this WebRTC starts at 480x270 and the text is blurred for ~20 s.
   if (track) track.contentHint = 'detail';
   const tracks: MediaStreamTrack[] = track ? [track] : [];
   for (const t of getAudio().streamDest.stream.getAudioTracks()) tracks.push(t.clone());
-  // draw at once so a new consumer gets a frame
-  lastDraw = -1e9;
   return new MediaStream(tracks);
 }
 
 async function screenshot(): Promise<string> {
-  if (engine && renderer) {
-    renderer.draw(performance.now());
-    frames++;
-  }
+  if (engine && renderer) scheduler.drawNow();
   return canvas.toDataURL('image/png');
 }
 
@@ -299,13 +299,14 @@ function getState(): EngineState {
         fontsReady: false,
         audio: { state: audio?.ctx.state ?? 'none', currentTime: audio?.ctx.currentTime ?? 0 },
       };
-  return { ...base, frame: frames, quality, drawMs: Math.round(drawMs * 100) / 100 };
+  return { ...base, frame: scheduler.frames, quality, drawMs: Math.round(scheduler.drawMs * 100) / 100, videoFrames: scheduler.sent, frameMode: scheduler.mode };
 }
 
 function setQuality(level: QualityLevel): void {
   if (level !== 'high' && level !== 'medium' && level !== 'low') return;
   quality = level;
   if (engine) engine.quality = level;
+  scheduler.wake();
 }
 
 function on(name: EngineEvent, fn: (payload: unknown) => void): () => void {
@@ -342,6 +343,7 @@ const api: YumecastApi = {
   snapshot,
   setSaves,
   setVolume: (v: number) => getAudio().setVolume(v),
+  refreshFrames: () => scheduler.refresh(),
 };
 
 declare global {

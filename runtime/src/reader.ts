@@ -84,6 +84,18 @@ export class Reader {
     return !!this.line && this.visibleCount(now) < this.line.chars.length;
   }
 
+  /** When the next character appears (ms, performance.now); Infinity when not typing or paused. */
+  nextCharAt(now: number): number {
+    const l = this.line;
+    if (!l || this.pausedAt !== null || !this.typing(now)) return Infinity;
+    return l.start + ((this.visibleCount(now) + 1) * 1000) / this.textSpeed;
+  }
+
+  /** When auto mode moves on (ms), once autoDue() has set it; null before that. */
+  get autoNextAt(): number | null {
+    return this.autoAt;
+  }
+
   /** An overlay opened: typing and the auto timer stop (if not stopped already). */
   pause(now: number): void {
     if (this.pausedAt === null) this.pausedAt = now;

@@ -95,8 +95,10 @@ export interface StartOptions {
   volume?: number;
   /** Also play the sound on this machine's speakers (dev); the stream always has it. Default false. */
   monitor?: boolean;
-  /** Frames per second of the render loop. Default 30. */
+  /** Frames per second of the render loop (at most; `change` mode: while the picture moves). Default 30. */
   fps?: number;
+  /** How frames are made (as captureStream's `mode`; the page's `?frames=` or `steady` until set). */
+  frames?: FrameMode;
   onReady?: (info: ReadyInfo) => void;
   onSave?: (slot: number, stateJson: string) => void;
   onAutosave?: (stateJson: string) => void;
@@ -170,6 +172,10 @@ export interface EngineState {
   frame: number;
   /** Moving average of the time one frame takes to draw, ms (main-thread canvas work only). */
   drawMs?: number;
+  /** How frames are made (captureStream's `mode`; docs/vn-engine.md "Frames"). */
+  frameMode?: FrameMode;
+  /** `change` mode: video frames requested from the captured tracks (draws + refreshes), per track. */
+  videoFrames?: number;
   quality: 'high' | 'medium' | 'low';
   saves: { slot: number; savedAt: string; text: string }[];
   error: string | null;
@@ -227,12 +233,35 @@ export interface BacklogEntry {
   choice?: boolean;
 }
 
+/** How the page makes video frames (docs/vn-engine.md "Frames"). */
+export type FrameMode = 'change' | 'steady';
+
+/** captureStream's options. */
+export interface CaptureOptions {
+  /** `change`: frames only when the picture changes; `steady`: at the engine's draw rate. */
+  mode?: FrameMode;
+  /**
+   * Whether the canvas is shown on the page. Default: hidden in `change` mode under automation
+   * (the host; keeps it out of the page's compositing), shown otherwise. Capture and screenshots
+   * do not depend on it.
+   */
+  visible?: boolean;
+}
+
 /** `window.yumecast`: the page's API (runtime/README.md), driven by the game host. */
 export interface YumecastApi {
   version: string;
   start: (options?: StartOptions) => Promise<ReadyInfo>;
   applyInput: (raw: unknown) => boolean;
-  captureStream: (fps?: number) => MediaStream;
+  /**
+   * The canvas (+ the WebAudio) as a MediaStream. `fps`: the most frames per second; `mode`:
+   * `steady` = captureStream(fps), a frame per draw at the engine's rate (before issue 11);
+   * `change` = captureStream(0) + requestFrame when the picture changes, plus refresh frames.
+   * The mode is the page's (every stream's); switching it switches the drawing loop.
+   */
+  captureStream: (fps?: number, options?: CaptureOptions) => MediaStream;
+  /** `change` mode: a frame of the picture at once and the refining frames after it (a new consumer). */
+  refreshFrames: () => void;
   screenshot: () => Promise<string>;
   getState: () => EngineState;
   setQuality: (level: QualityLevel) => void;

@@ -7,7 +7,7 @@
  * resolution, saves, idle and reconnect rules, and the process table after every end.
  */
 import { chromiumProcs, listProcs, readProc } from './procs';
-import { pngSize } from './runtime';
+import { pngSize, type Runtime } from './runtime';
 import { TEST_SECRET, launchPlayer, sleep, startTestHost, until, type TestHost, type TestPlayer } from './testing/harness';
 import type { EngineState } from '../../runtime/src/types';
 
@@ -130,6 +130,7 @@ describe('a session', () => {
   let p: TestPlayer;
   let dir = '';
   let pgid: number | null = null;
+  let rt: Runtime;
 
   it('starts from the warm pool: 202 at once, starting → ready within a second', async () => {
     expect(host.agent.pool.stats()).toMatchObject({ warm: 1 });
@@ -143,7 +144,7 @@ describe('a session', () => {
     const i = await info(sid);
     expect(i).toMatchObject({ state: 'ready', fromWarm: true, gameId: 'yumecast-fixture' });
     expect(ms).toBeLessThan(1000);
-    const rt = host.agent.sessions.get(sid)!.runtime!;
+    rt = host.agent.sessions.get(sid)!.runtime!;
     dir = rt.userDataDir;
     pgid = rt.pgid;
     expect(await state(sid)).toMatchObject({ ready: true, screen: 'title', gameId: 'yumecast-fixture', sessionId: sid });
@@ -301,8 +302,18 @@ describe('a session', () => {
     expect(host.api.saves(sid).at(-1)!.slot).toBe('auto');
     // DELETE answers once the runtime is gone (or after 4 s on a very busy machine)
     await until(() => host.agent.sessions.get(sid)?.state === 'closed' && host.agent.sessions.activeCount === 0, 'runtime released');
-    expect(runtimeAlive(dir, pgid)).toBe(0);
-    expect(pgid && readProc(pgid)).toBeFalsy();
+    expect(rt.processes()).toEqual([]);
+    if (rt.browser!.exclusive || rt.browser!.state === 'dead') {
+      // its browser (alone, or the last of it) went with it: nothing names its profile or group
+      expect(runtimeAlive(dir, pgid)).toBe(0);
+      expect(pgid && readProc(pgid)).toBeFalsy();
+    } else {
+      // its browser serves the warm runtime: every process left is that one's or shared
+      const others = host.agent.pool.runtimes().filter((r) => r.browser === rt.browser);
+      expect(others.length).toBeGreaterThan(0);
+      const accounted = new Set(others.flatMap((r) => r.processes().map((x) => x.pid)));
+      expect(rt.browser!.processes().filter((x) => !accounted.has(x.pid))).toEqual([]);
+    }
     // the api asked: no report of its own
     expect(host.api.states(sid)).toEqual(['starting', 'ready', 'playing']);
     expect((await info(sid)).state).toBe('closed');

@@ -85,6 +85,8 @@ export function buildHostAgent(config: HostConfig, options: BuildHostAgentOption
       startTimeoutMs: config.timings.startTimeoutMs,
       closeTimeoutMs: config.timings.closeTimeoutMs,
       prewarm: null,
+      sessionsPerBrowser: config.sessionsPerBrowser,
+      frameMode: config.frameMode,
     },
   });
   const api = config.register ? new ApiClient(config.apiUrl, config.sharedSecret, config.hostId) : null;

@@ -1,7 +1,9 @@
 /**
  * The runtime pool against real Debian Chromium: warm runtimes, kill with every process (checked
  * in the process table), recycle, capacity, and the isolation of a runtime's context (network
- * limited to the host's static origin and the session's signalling WebSocket; no shared storage).
+ * limited to the host's static origin and the session's signalling WebSocket; no shared storage),
+ * with a browser per runtime and with runtimes sharing a browser (browsers.int.test.ts has the rest
+ * of the shared model).
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -31,7 +33,7 @@ let otherHits = 0;
 
 const pools: RuntimePool[] = [];
 
-function newPool(capacity: number, warm: number, prewarm = false): RuntimePool {
+function newPool(capacity: number, warm: number, prewarm = false, sessionsPerBrowser = 1): RuntimePool {
   const pool = new RuntimePool({
     capacity,
     warm,
@@ -45,6 +47,7 @@ function newPool(capacity: number, warm: number, prewarm = false): RuntimePool {
       startTimeoutMs: 10_000,
       closeTimeoutMs: 3000,
       prewarm: prewarm ? buildPrewarmPlan(runtimeDir, [GAMES_DIR, FIXTURES_DIR]) : null,
+      sessionsPerBrowser,
     },
   });
   pools.push(pool);
@@ -149,12 +152,13 @@ describe('runtime pool', () => {
   });
 });
 
-describe('isolation of a runtime context', () => {
+// 1: a browser per runtime (a persistent context in a fresh profile); 5: a context in a shared browser
+describe.each([1, 5])('isolation of a runtime context (%i runtimes per browser)', (perBrowser) => {
   let pool: RuntimePool;
   let rt: Runtime;
 
   beforeAll(async () => {
-    pool = newPool(1, 1);
+    pool = newPool(1, 1, false, perBrowser);
     await pool.whenWarm(1, 60_000);
     rt = await pool.acquire(1000);
   });
@@ -255,9 +259,10 @@ describe('isolation of a runtime context', () => {
   });
 });
 
-describe('prewarm', () => {
+// 5: the runtime is an incognito-like context, whose HTTP cache (in memory) is its own
+describe.each([1, 5])('prewarm (%i runtimes per browser)', (perBrowser) => {
   it('loads the fonts and game files while warming, so a game starts fast', async () => {
-    const pool = newPool(1, 1, true);
+    const pool = newPool(1, 1, true, perBrowser);
     await pool.whenWarm(1, 60_000);
     const rt = await pool.acquire(1000);
     expect(rt.prewarmed).toMatchObject({ fontsOk: true, failed: 0 });

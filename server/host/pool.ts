@@ -1,11 +1,14 @@
 /**
  * The runtime pool: at most `capacity` runtimes at once (busy + warm + launching), `warm` of them
- * kept ready (browser up, runtime page + bridge loaded) so a session starts in ~0.25 s instead of
- * a cold launch. A runtime serves one session; release() kills it with all its processes and the
- * pool launches a fresh warm one in its place (recycle, never reuse).
+ * kept ready (context + runtime page + bridge loaded) so a session starts in ~0.25 s instead of
+ * a cold start. A runtime serves one session; release() closes it and kills its processes (and its
+ * browser's, when no other runtime uses that browser) and the pool makes a fresh warm one in its
+ * place (recycle, never reuse). The runtimes' browsers (up to `runtime.sessionsPerBrowser`
+ * runtimes each) are the pool's BrowserSet (browsers.ts).
  */
 import { EventEmitter } from 'node:events';
-import { Runtime, type KillReport, type RuntimeOptions } from './runtime';
+import { BrowserSet, type SharedBrowser } from './browsers';
+import { browserOptions, Runtime, type KillReport, type RuntimeOptions } from './runtime';
 import type { PoolStats } from './schemas';
 
 export class NoCapacityError extends Error {
@@ -34,7 +37,7 @@ export interface PoolOptions {
   /** Log sink (level, message). */
   log?: (level: 'info' | 'warn' | 'error', msg: string) => void;
   /** Makes runtimes (tests may wrap). */
-  createRuntime?: (opts: RuntimeOptions) => Runtime;
+  createRuntime?: (opts: RuntimeOptions, browsers: BrowserSet) => Runtime;
 }
 
 interface Waiter {
@@ -59,10 +62,17 @@ export class RuntimePool extends EventEmitter {
   private coldLaunches = 0;
   private counts = { launches: 0, launchFailures: 0, kills: 0 };
   private lastLaunchMs: number | null = null;
+  private readonly browserSet: BrowserSet;
 
   constructor(private readonly opts: PoolOptions) {
     super();
     if (opts.capacity < 1) throw new RangeError('capacity must be >= 1');
+    this.browserSet = new BrowserSet(() => browserOptions(this.opts.runtime));
+  }
+
+  /** The Chromiums the runtimes live in now. */
+  browsers(): SharedBrowser[] {
+    return this.browserSet.browsers();
   }
 
   /** The options every new runtime is launched with (the agent sets the prewarm plan at start). */
@@ -179,7 +189,7 @@ export class RuntimePool extends EventEmitter {
   }
 
   private launchOne(): void {
-    const rt = this.opts.createRuntime ? this.opts.createRuntime(this.opts.runtime) : new Runtime(this.opts.runtime);
+    const rt = this.opts.createRuntime ? this.opts.createRuntime(this.opts.runtime, this.browserSet) : new Runtime(this.opts.runtime, this.browserSet);
     rt.on('log', (level: 'info' | 'warn' | 'error', msg: string) => this.log(level, `${rt.id}: ${msg}`));
     const cold = this.waiters.length > this.coldLaunches;
     if (cold) this.coldLaunches++;
@@ -250,12 +260,17 @@ export class RuntimePool extends EventEmitter {
     const reports = [...(await first), ...(await Promise.all(this.warmList.splice(0).map((rt) => rt.kill())))];
     await Promise.allSettled([...this.killing]);
     this.counts.kills += reports.length;
+    // every browser is empty now and closed with its last runtime; any left (a launch that
+    // failed half-way) goes too
+    const left = await this.browserSet.closeAll();
+    if (left.length && reports[0]) reports[0].leftover.push(...left);
     return reports;
   }
 
-  /** Process exit path: SIGKILL every runtime's tree synchronously. */
+  /** Process exit path: SIGKILL every browser's tree synchronously. */
   killAllSync(): void {
     for (const rt of this.runtimes()) rt.killSync();
+    this.browserSet.killAllSync();
   }
 
   private log(level: 'info' | 'warn' | 'error', msg: string): void {

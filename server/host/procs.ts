@@ -1,14 +1,17 @@
 /**
- * The process table (Linux /proc): finds a runtime's Chromium processes and kills them.
+ * The process table (Linux /proc): finds a browser's Chromium processes, kills them, and says
+ * what a session costs (sessionFootprint).
  *
- * Each runtime is one Chromium launched by playwright-core with its own fresh user-data-dir.
- * playwright spawns the browser detached, so the browser leads a new process group that its
- * zygotes, GPU, network, storage and renderer processes join; and every one of them carries
- * `--user-data-dir=<dir>` on its command line. Crashpad's handler daemonises out of the group,
- * but the agent gives each browser an XDG_CONFIG_HOME inside its user-data-dir, so the handler's
- * `--database=<dir>/xdg-config/chromium/Crash Reports` names it too. So "this runtime's
- * processes" = members of the browser's process group ∪ processes naming its user-data-dir. Zombies (state Z) hold nothing
- * and cannot be killed; their parent (or init) reaps them, so they are not counted as alive.
+ * Each browser (browsers.ts) is one Chromium launched by playwright-core with its own fresh
+ * user-data-dir. playwright spawns it detached, so the browser leads a new process group that its
+ * zygotes, GPU, network, storage, audio and renderer processes join; and every one of them carries
+ * `--user-data-dir=<dir>` on its command line. Crashpad's handler daemonises out of the group, but
+ * the agent gives each browser an XDG_CONFIG_HOME inside its user-data-dir, so the handler's
+ * `--database=<dir>/xdg-config/chromium/Crash Reports` names it too. So "this browser's
+ * processes" = members of its process group ∪ processes naming its user-data-dir; of those, a
+ * runtime's own are its context's renderers (browsers.ts), the rest shared by its runtimes.
+ * Zombies (state Z) hold nothing and cannot be killed; their parent (or init) reaps them, so they
+ * are not counted as alive.
  */
 import fs from 'node:fs';
 
@@ -20,6 +23,8 @@ export interface ProcInfo {
   state: string;
   /** Resident set size in bytes. */
   rss: number;
+  /** CPU time used so far (user + system), in clock ticks (usually 100 a second). */
+  cpuTicks: number;
   cmdline: string;
 }
 
@@ -39,6 +44,7 @@ export function readProc(pid: number): ProcInfo | null {
       ppid: Number(rest[1]),
       pgid: Number(rest[2]),
       rss: Number(rest[21]) * PAGE_SIZE,
+      cpuTicks: Number(rest[11]) + Number(rest[12]),
       cmdline,
     };
   } catch {
@@ -59,7 +65,7 @@ export function listProcs(): ProcInfo[] {
 
 const alive = (p: ProcInfo) => p.state !== 'Z' && p.state !== 'X';
 
-/** A runtime's living processes: its process group and anything naming its user-data-dir. */
+/** A browser's living processes: its process group and anything naming its user-data-dir. */
 export function runtimeProcs(userDataDir: string, pgid?: number | null, procs: ProcInfo[] = listProcs()): ProcInfo[] {
   // the dir is a unique mkdtemp path: naming it (as --user-data-dir=… or inside crashpad's
   // --database=…) is enough
@@ -112,4 +118,50 @@ export async function killRuntimeTree(userDataDir: string, pgid: number | null, 
 export function killRuntimeTreeSync(userDataDir: string, pgid: number | null): void {
   if (pgid) signal(-pgid, 'SIGKILL');
   for (const p of runtimeProcs(userDataDir, pgid)) signal(p.pid, 'SIGKILL');
+}
+
+/** Proportional set size (smaps_rollup) of one process in bytes; 0 when gone or unreadable. */
+export function pssBytes(pid: number): number {
+  try {
+    const m = /^Pss:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
+    return m ? Number(m[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** A runtime as sessionFootprint sees it (server/host/runtime.ts's Runtime). */
+export interface FootprintSource {
+  /** Its own processes (its renderers), the ones its browser's runtimes share, and how many share them. */
+  processShare(procs?: ProcInfo[]): { own: ProcInfo[]; shared: ProcInfo[]; sharers: number };
+}
+
+export interface SessionFootprint {
+  /** Own PSS + shared PSS / sharers, in bytes. */
+  pss: number;
+  /** Own CPU ticks + shared CPU ticks / sharers, cumulative since each process started (diff two calls for a rate). */
+  cpuTicks: number;
+  /** Own processes + shared processes / sharers (a fraction when the browser is shared). */
+  procs: number;
+  own: { pids: number[]; pss: number; cpuTicks: number };
+  shared: { pids: number[]; pss: number; cpuTicks: number; sharers: number };
+}
+
+/**
+ * What one session's runtime costs: its renderers' PSS and CPU plus its share (1/n, n = the
+ * runtimes in that browser now) of the browser's shared processes (browser, zygotes, GPU,
+ * network, storage, audio, crashpad). With one runtime per browser, all of the browser's.
+ */
+export function sessionFootprint(rt: FootprintSource, procs: ProcInfo[] = listProcs()): SessionFootprint {
+  const { own, shared, sharers } = rt.processShare(procs);
+  const sum = (ps: ProcInfo[]) => ({ pids: ps.map((p) => p.pid), pss: ps.reduce((s, p) => s + pssBytes(p.pid), 0), cpuTicks: ps.reduce((s, p) => s + p.cpuTicks, 0) });
+  const o = sum(own);
+  const sh = { ...sum(shared), sharers };
+  return {
+    pss: o.pss + sh.pss / sharers,
+    cpuTicks: o.cpuTicks + sh.cpuTicks / sharers,
+    procs: own.length + shared.length / sharers,
+    own: o,
+    shared: sh,
+  };
 }

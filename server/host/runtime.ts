@@ -1,11 +1,17 @@
 /**
- * One runtime: one Chromium browser process (playwright-core, Debian chromium) with its own
- * fresh user-data-dir and one browser context, whose page has the VN runtime and the bridge
- * already loaded ("warm"). A runtime serves exactly one session and is then killed with its
- * whole process tree (never reused): nothing of one player's session can reach the next.
+ * One runtime: one browser context with one page that has the VN runtime and the bridge already
+ * loaded ("warm"), inside a Chromium shared with up to HOST_SESSIONS_PER_BROWSER − 1 other
+ * runtimes (browsers.ts; with 1, a whole browser per runtime as before issue 11). A runtime
+ * serves exactly one session and is then closed, its renderer processes SIGKILLed if still alive
+ * (and its browser with its whole process tree when no other runtime uses it): never reused, so
+ * nothing of one player's session can reach the next.
  *
- * Isolation of the context:
- *   - storage: a fresh user-data-dir per runtime, deleted after; no other context in the browser;
+ * Isolation of the context (docs/host.md "Isolation", "Runtime model"):
+ *   - storage: its own incognito-like context (browser.newContext: in-memory cookies, storage,
+ *     HTTP cache, never shared with another context); with one runtime per browser, a fresh
+ *     profile folder, deleted after;
+ *   - processes: Chromium never puts two contexts' pages in one renderer, so one session's
+ *     renderer crash does not reach the others;
  *   - network: every request that is not for the host's own static origin is aborted
  *     (context.route), every WebSocket that is not the session's signalling URL is closed
  *     (context.routeWebSocket), service workers are blocked;
@@ -13,9 +19,7 @@
  */
 import { CHROMIUM_ARGS } from '../shared/chromium';
 import { EventEmitter } from 'node:events';
-import fs from 'node:fs';
-import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { YumecastApi } from '../../runtime/src/main';
 import {
   ENGINE_EVENT_BINDING,
@@ -26,18 +30,30 @@ import {
   type HostCall,
   type PrewarmResult,
 } from './bridge-protocol';
+import { BrowserSet, withTimeout, type BrowserOptions, type SharedBrowser } from './browsers';
+import type { FrameMode } from './config';
 import type { PrewarmPlan } from './prewarm';
 import type { EngineSummary } from './schemas';
-import { findBrowserProc, killRuntimeTree, killRuntimeTreeSync, listProcs, runtimeProcs, type ProcInfo } from './procs';
+import { listProcs, type FootprintSource, type ProcInfo } from './procs';
+
+export { RUNTIME_DIR_PREFIX, sweepStaleRuntimes } from './browsers';
+
+/** CHROMIUM_ARGS' --disable-features, plus the spare renderer (so a context's renderers can be told apart). */
+const DISABLED_FEATURES = [
+  ...(CHROMIUM_ARGS.find((a) => a.startsWith('--disable-features='))?.slice('--disable-features='.length).split(',') ?? []),
+  'SpareRendererForSitePerProcess',
+].filter(Boolean);
 
 /**
  * DESIGN §6 plus quiet defaults. (--disable-crashpad-for-testing would keep crashpad's daemon
  * away, but with it this Chromium's network service crashes in a loop: "FD ownership violation".
  * Instead each browser's XDG_CONFIG_HOME lies inside its user-data-dir, so crashpad's
- * --database names that folder and procs.ts finds it.)
+ * --database names that folder and procs.ts finds it.) No spare renderer: browsers.ts tells a
+ * context's renderers by the ones that appear while its page is made.
  */
 export const CHROMIUM_FLAGS = [
-  ...CHROMIUM_ARGS,
+  ...CHROMIUM_ARGS.filter((a) => !a.startsWith('--disable-features=')),
+  `--disable-features=${DISABLED_FEATURES.join(',')}`,
   '--disable-breakpad',
   '--disable-dev-shm-usage',
   '--disable-default-apps',
@@ -59,6 +75,13 @@ export interface RuntimeOptions {
   closeTimeoutMs: number;
   /** Fonts and game files to load while warming (server/host/prewarm.ts). */
   prewarm?: PrewarmPlan | null;
+  /** How many runtimes share one Chromium (HOST_SESSIONS_PER_BROWSER); default 1: a browser each. */
+  sessionsPerBrowser?: number;
+  /**
+   * HOST_FRAME_MODE: with `change` the page loads as `index.html?frames=change`, so a warm page
+   * waiting for its session draws nothing (runtime/src/frames.ts); default `steady`.
+   */
+  frameMode?: FrameMode;
 }
 
 /** What a session plugs into its runtime: the bridge's calls and the engine's events. */
@@ -69,8 +92,20 @@ export interface RuntimeHandler {
   onCrash(reason: string): void;
 }
 
+/** Where a Runtime's browser comes from when it is made alone (tests): its own exclusive set. */
+export function browserOptions(opts: RuntimeOptions): BrowserOptions {
+  return {
+    chromiumPath: opts.chromiumPath,
+    tmpDir: opts.tmpDir,
+    launchTimeoutMs: opts.launchTimeoutMs,
+    closeTimeoutMs: opts.closeTimeoutMs,
+    sessionsPerBrowser: opts.sessionsPerBrowser ?? 1,
+    args: CHROMIUM_FLAGS,
+  };
+}
+
 export interface KillReport {
-  /** ms from kill() to no process left. */
+  /** ms from kill() to no process of the runtime left. */
   ms: number;
   /** processes that could not be killed (should be []). */
   leftover: ProcInfo[];
@@ -78,73 +113,8 @@ export interface KillReport {
 
 let seq = 0;
 
-export const RUNTIME_DIR_PREFIX = 'yumecast-rt-';
-const OWNER_FILE = 'yumecast-owner.json';
-
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/**
- * Removes runtime profiles left in `tmpDir` by an agent that died without cleaning up (SIGKILL,
- * power loss), after SIGKILLing any process still naming them. A profile whose owner agent is
- * alive (another agent on the same machine) is left alone. Returns the folders removed.
- */
-export async function sweepStaleRuntimes(tmpDir: string): Promise<string[]> {
-  let names: string[];
-  try {
-    names = fs.readdirSync(tmpDir).filter((n) => n.startsWith(RUNTIME_DIR_PREFIX));
-  } catch {
-    return [];
-  }
-  const removed: string[] = [];
-  for (const name of names) {
-    const dir = path.join(tmpDir, name);
-    let owner: number | null = null;
-    try {
-      owner = Number(JSON.parse(fs.readFileSync(path.join(dir, OWNER_FILE), 'utf8')).pid) || null;
-    } catch {
-      owner = null;
-    }
-    if (owner !== null && owner !== process.pid && pidAlive(owner)) continue;
-    if (owner === process.pid) continue;
-    // no owner file: only when nothing uses it (a profile being created this instant has one)
-    if (owner === null && runtimeProcs(dir, null).length > 0) continue;
-    await killRuntimeTree(dir, null, 2000);
-    fs.rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
-    removed.push(dir);
-  }
-  return removed;
-}
-
-const SECRET_ENV = /SECRET|TOKEN|PASSWORD|PASSWD|CREDENTIAL|PRIVATE|_KEY$|^DATABASE_URL$|^PG/i;
-
-/** The browser's environment: no secrets; config (and crashpad's database) inside its own dir. */
-function browserEnv(userDataDir: string): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !SECRET_ENV.test(k)) env[k] = v;
-  env.XDG_CONFIG_HOME = path.join(userDataDir, 'xdg-config');
-  env.XDG_CACHE_HOME = path.join(userDataDir, 'xdg-cache');
-  return env;
-}
-
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout;
-  return Promise.race([
-    p.finally(() => clearTimeout(timer)),
-    new Promise<T>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
-    }),
-  ]);
 }
 
 /** Width and height from a PNG's IHDR, or null when the bytes are not a PNG. */
@@ -153,16 +123,17 @@ export function pngSize(png: Buffer): { width: number; height: number } | null {
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
 }
 
-export class Runtime extends EventEmitter {
+export class Runtime extends EventEmitter implements FootprintSource {
   readonly id = `rt-${process.pid}-${++seq}`;
   state: RuntimeState = 'launching';
-  userDataDir = '';
-  browserPid: number | null = null;
-  pgid: number | null = null;
+  /** The Chromium this runtime's context lives in (shared with other runtimes unless exclusive). */
+  browser: SharedBrowser | null = null;
   context: BrowserContext | null = null;
   page: Page | null = null;
-  /** ms the launch took (browser + runtime page + bridge + prewarm). */
+  /** ms the launch took (browser if one was needed + context + runtime page + bridge + prewarm). */
   launchMs = 0;
+  /** ms of the launch spent waiting for a browser to come up (0 when one was running). */
+  browserWaitMs = 0;
   /** What the prewarm loaded (null when there was no plan). */
   prewarmed: PrewarmResult | null = null;
   readonly blocked = { requests: 0, websockets: 0, lastUrl: '' };
@@ -172,24 +143,56 @@ export class Runtime extends EventEmitter {
   private allowedWs = new Set<string>();
   private killing: Promise<KillReport> | null = null;
   private usePrewarm = true;
+  private gone = false;
+  private readonly browsers: BrowserSet;
 
-  constructor(readonly opts: RuntimeOptions) {
+  constructor(
+    readonly opts: RuntimeOptions,
+    browsers?: BrowserSet,
+  ) {
     super();
+    this.browsers = browsers ?? new BrowserSet(() => browserOptions(opts));
+  }
+
+  /** The browser's profile folder (every process of the browser names it). */
+  get userDataDir(): string {
+    return this.browser?.userDataDir ?? '';
+  }
+
+  /** The browser's main process and process group. */
+  get browserPid(): number | null {
+    return this.browser?.browserPid ?? null;
+  }
+
+  get pgid(): number | null {
+    return this.browser?.pgid ?? null;
   }
 
   /**
-   * Launches the browser and loads the runtime page and the bridge (and, with `prewarm`, the
-   * fonts and game files of the prewarm plan); resolves when warm.
+   * Makes the context in a browser with room (launching one if needed) and loads the runtime page
+   * and the bridge (and, with `prewarm`, the fonts and game files of the prewarm plan); resolves
+   * when warm.
    */
   async launch(prewarm = true): Promise<this> {
     const t0 = Date.now();
     this.usePrewarm = prewarm;
-    fs.mkdirSync(this.opts.tmpDir, { recursive: true });
-    this.userDataDir = fs.mkdtempSync(path.join(this.opts.tmpDir, RUNTIME_DIR_PREFIX));
-    // who owns this profile: a later agent sweeps it (and its processes) if we die unclean
-    fs.writeFileSync(path.join(this.userDataDir, OWNER_FILE), JSON.stringify({ pid: process.pid, at: new Date().toISOString() }));
+    const browser = this.browsers.acquire(this);
+    this.browser = browser;
+    browser.once('gone', this.onBrowserGone);
     try {
-      await withTimeout(this.doLaunch(), this.opts.launchTimeoutMs, 'runtime launch');
+      await withTimeout(
+        (async () => {
+          await browser.launched;
+          this.browserWaitMs = Date.now() - t0;
+          if (this.state !== 'launching') throw new Error('runtime killed while launching');
+          const { context } = await browser.openContext(this, (ctx) => this.setUp(ctx));
+          this.context = context;
+          if (this.state !== 'launching') throw new Error('runtime killed while launching');
+          await this.warmUp();
+        })(),
+        this.opts.launchTimeoutMs,
+        'runtime launch',
+      );
     } catch (e) {
       await this.kill();
       throw e;
@@ -199,30 +202,11 @@ export class Runtime extends EventEmitter {
     return this;
   }
 
-  private async doLaunch(): Promise<void> {
+  /** The context's guards and bindings, its page, and the runtime page loaded (renderers made here are this runtime's). */
+  private async setUp(ctx: BrowserContext): Promise<void> {
     const origin = this.opts.pageOrigin;
-    const ctx = await chromium.launchPersistentContext(this.userDataDir, {
-      executablePath: this.opts.chromiumPath,
-      headless: true,
-      args: CHROMIUM_FLAGS,
-      env: browserEnv(this.userDataDir),
-      viewport: { width: 1280, height: 720 },
-      deviceScaleFactor: 1,
-      locale: 'ja-JP',
-      serviceWorkers: 'block',
-      acceptDownloads: false,
-      handleSIGINT: false,
-      handleSIGTERM: false,
-      handleSIGHUP: false,
-      timeout: this.opts.launchTimeoutMs,
-    });
     this.context = ctx;
-    if (this.state === 'closing' || this.state === 'dead') throw new Error('runtime killed while launching');
-    const proc = findBrowserProc(this.userDataDir);
-    this.browserPid = proc?.pid ?? null;
-    this.pgid = proc?.pgid ?? null;
     ctx.on('close', () => this.onGone('browser closed'));
-
     // so ICE offers host candidates (DESIGN §6)
     await ctx.grantPermissions(['camera', 'microphone'], { origin });
     // network: the static origin only (and the session's signalling WebSocket, below)
@@ -253,8 +237,15 @@ export class Runtime extends EventEmitter {
     this.page = page;
     page.on('crash', () => this.onGone('page crashed'));
     page.on('pageerror', (e) => this.emit('log', 'warn', `page error: ${e.message}`));
-    const res = await page.goto(`${origin}/runtime/index.html`, { waitUntil: 'load', timeout: this.opts.launchTimeoutMs });
+    const query = this.opts.frameMode === 'change' ? '?frames=change' : '';
+    const res = await page.goto(`${origin}/runtime/index.html${query}`, { waitUntil: 'load', timeout: this.opts.launchTimeoutMs });
     if (!res?.ok()) throw new Error(`runtime page failed to load: ${res?.status() ?? 'no response'}`);
+  }
+
+  /** The bridge and the prewarm (outside the browser's one-context-at-a-time section). */
+  private async warmUp(): Promise<void> {
+    const page = this.mustPage();
+    const origin = this.opts.pageOrigin;
     await page.addScriptTag({ url: `${origin}/host/bridge.js` });
     await page.waitForFunction(() => !!(window as unknown as { yumecast?: unknown }).yumecast && !!window.__yumecastHost, undefined, {
       timeout: this.opts.launchTimeoutMs,
@@ -263,8 +254,12 @@ export class Runtime extends EventEmitter {
     if (plan && this.usePrewarm) this.prewarmed = await page.evaluate((p) => window.__yumecastHost!.prewarm(p), plan);
   }
 
+  private readonly onBrowserGone = () => this.onGone('browser closed');
+
   private onGone(reason: string): void {
-    if (this.state === 'closing' || this.state === 'dead') return;
+    // the page's crash, its context's close and its browser's end may each report one death
+    if (this.state === 'closing' || this.state === 'dead' || this.gone) return;
+    this.gone = true;
     const h = this.handler;
     this.emit('crash', reason);
     h?.onCrash(reason);
@@ -357,21 +352,35 @@ export class Runtime extends EventEmitter {
     ).catch(() => undefined);
   }
 
-  /** This runtime's living processes (process group + user-data-dir). */
+  /**
+   * The processes this runtime uses: its own renderers and its browser's shared processes
+   * (browser, zygotes, GPU, network, storage, audio, crashpad) while it lives; after kill(),
+   * whatever of its own is still alive (normally nothing), and its browser's if that was closed.
+   */
   processes(): ProcInfo[] {
-    if (!this.userDataDir) return [];
-    return runtimeProcs(this.userDataDir, this.pgid, listProcs());
+    const b = this.browser;
+    if (!b) return [];
+    const { own, shared } = b.share(this, listProcs());
+    if (this.state !== 'dead' && this.state !== 'closing') return [...own, ...shared];
+    return b.state === 'dead' || b.exclusive ? [...own, ...shared] : own;
   }
 
-  /** browser.close(), then SIGKILL whatever of its process tree remains; removes its profile. */
+  /** Own and shared processes and how many runtimes share the latter (procs.ts sessionFootprint). */
+  processShare(procs: ProcInfo[] = listProcs()): { own: ProcInfo[]; shared: ProcInfo[]; sharers: number } {
+    return this.browser ? this.browser.share(this, procs) : { own: [], shared: [], sharers: 1 };
+  }
+
+  /**
+   * Closes the context and SIGKILLs its renderers if still alive; when no other runtime uses its
+   * browser, closes the browser and SIGKILLs whatever of its tree remains, removing its profile.
+   */
   kill(): Promise<KillReport> {
     this.killing ??= (async () => {
       const t0 = Date.now();
       this.state = 'closing';
       this.handler = null;
-      if (this.context) await withTimeout(this.context.close(), this.opts.closeTimeoutMs, 'browser close').catch(() => undefined);
-      const leftover = this.userDataDir ? await killRuntimeTree(this.userDataDir, this.pgid) : [];
-      if (this.userDataDir) fs.rmSync(this.userDataDir, { recursive: true, force: true, maxRetries: 3 });
+      this.browser?.off('gone', this.onBrowserGone);
+      const leftover = this.browser ? await this.browser.closeContext(this, this.context) : [];
       this.state = 'dead';
       this.context = null;
       this.page = null;
@@ -381,15 +390,10 @@ export class Runtime extends EventEmitter {
     return this.killing;
   }
 
-  /** For process exit paths: no awaiting, just SIGKILL (and remove the profile). */
+  /** For process exit paths: no awaiting, just SIGKILL its browser (and remove the profile). */
   killSync(): void {
-    if (!this.userDataDir || this.state === 'dead') return;
-    killRuntimeTreeSync(this.userDataDir, this.pgid);
-    try {
-      fs.rmSync(this.userDataDir, { recursive: true, force: true });
-    } catch {
-      /* a later agent's sweep removes it */
-    }
+    if (this.state === 'dead') return;
+    this.browser?.killSync();
   }
 
   private mustPage(): Page {

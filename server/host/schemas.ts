@@ -112,6 +112,14 @@ export const SessionInfoSchema = Type.Object({
   screenshots: Type.Integer(),
   endings: Type.Array(Type.String()),
   engine: Nullable(EngineSummarySchema),
+  /**
+   * What the live runtime uses (server/host/procs.ts sessionFootprint): its own processes (the
+   * context's renderers), memory as its own PSS plus its share of its browser's processes, and
+   * how many runtimes share that browser. Null once the runtime is gone.
+   */
+  footprint: Nullable(
+    Type.Object({ ownPids: Type.Array(Type.Integer()), pssMb: Type.Number(), processes: Type.Number(), sharers: Type.Integer() }),
+  ),
 });
 export type SessionInfo = Static<typeof SessionInfoSchema>;
 

@@ -16,6 +16,7 @@ import type { BridgeCounters, BridgeEndReason, BridgeReadyInfo, BridgeSessionCon
 import type { HostConfig } from './config';
 import type { SessionMetricsSink } from './metrics';
 import { NoCapacityError, type RuntimePool } from './pool';
+import { sessionFootprint } from './procs';
 import { pngSize, type Runtime } from './runtime';
 import type { HostSessionState, SessionInfo, SessionSummary } from './schemas';
 
@@ -392,6 +393,7 @@ export class SessionManager {
       screenshots: s.screenshots,
       endings: s.endings,
       engine: rt && rt.state === 'busy' ? await rt.engineState() : null,
+      footprint: rt && rt.state === 'busy' ? footprintOf(rt) : null,
     };
   }
 
@@ -402,4 +404,15 @@ export class SessionManager {
 
 function msg(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
+}
+
+/** A live runtime's processes and memory, as GET /sessions/:id shows them. */
+function footprintOf(rt: Runtime): SessionInfo['footprint'] {
+  const f = sessionFootprint(rt);
+  return {
+    ownPids: f.own.pids,
+    pssMb: Math.round(f.pss / 1e5) / 10,
+    processes: Math.round(f.procs * 100) / 100,
+    sharers: f.shared.sharers,
+  };
 }

@@ -87,7 +87,7 @@ it('SIGTERM (twice, as a process group gets it): reports Shutdown, bye host_shut
   player = await launchPlayer(api);
   await player.join(sid);
   await player.waitForMessage('ready', 20_000);
-  // a busy runtime and (after the refill) a warm one: two browsers of this agent
+  // a busy runtime and (after the refill) a warm one: one shared browser (two with HOST_SESSIONS_PER_BROWSER=1)
   await until(async () => ((await (await fetch(`${url}/health`)).json()) as { warm: number }).warm === 1, 'refilled', 60_000, 100);
   const before = ours();
   const pgids = new Set(before.map((p) => p.pgid));

@@ -4,29 +4,13 @@
  * rest comes in idle time; an image a scene needs before then is loaded at once, the scene change
  * waits for it, and it is drawn (not the placeholder); a resumed save rasterises its own scene.
  */
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../server/shared/chromium';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { FIXTURES_DIR, GAMES_DIR } from '../../runtime/build';
+import type { Page } from 'playwright-core';
 import type { EngineState, ReadyInfo, StartOptions } from '../../runtime/src/types';
-import { startPageServer, type PageServer } from '../../server/host/page-server';
-import { buildTestRuntime } from '../../server/host/testing/harness';
+import { FIXTURE, runtimePagesForSuite } from './runtime-page';
 
 jest.setTimeout(120_000);
 
-const FIXTURE = 'yumecast-fixture';
-let server: PageServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  const runtimeDir = await buildTestRuntime();
-  server = await startPageServer({ runtimeDir, gamesDirs: [GAMES_DIR, FIXTURES_DIR], port: 0 });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS] });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const pages = runtimePagesForSuite();
 
 interface Started {
   page: Page;
@@ -41,14 +25,14 @@ interface Started {
  * nothing is rasterised in the background and every later image must come on demand.
  */
 async function start(gameId: string, options: StartOptions, idle: boolean): Promise<Started> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  const page = await pages.browser.newPage({ viewport: { width: 1280, height: 720 } });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
   });
   if (!idle) await page.addInitScript(() => Object.assign(window, { requestIdleCallback: () => 0 }));
-  await page.goto(`${server.origin}/runtime/index.html`);
+  await page.goto(`${pages.server.origin}/runtime/index.html`);
   await page.waitForFunction(() => !!window.yumecast);
   const { info, atReady } = await page.evaluate(
     async ({ id, o }) => {

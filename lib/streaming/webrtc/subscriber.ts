@@ -2,10 +2,26 @@
  * webrtc provider, player side: answers the host's offer, shows its video and sound, and sends
  * input on the "input" data channel. A re-offer (after a dropped connection) is answered the
  * same way, so reconnecting is just joining again.
+ * The video's jitter buffer is asked to hold nothing (RTCRtpReceiver.jitterBufferTarget 0): a
+ * visual novel's picture should show the moment it arrives; the audio keeps the browser's own
+ * target, so music and sound effects stay smooth (they are in a stream of their own).
  */
 import { parseHostMessage, type PlayerMessage } from '../messages';
 import type { WebRtcToken, StreamSubscriber, SubscriberEvents } from '../types';
 import { SignalClient } from './signalClient';
+
+/** The video receiver's jitter-buffer target, ms (docs/streaming.md). */
+export const VIDEO_JITTER_BUFFER_TARGET_MS = 0;
+
+/** Sets the hint where the browser has it (Chromium ≥ 114); older ones keep their default. */
+export function lowerJitterBuffer(receiver: RTCRtpReceiver, kind: string): void {
+  if (kind !== 'video' || !('jitterBufferTarget' in receiver)) return;
+  try {
+    (receiver as RTCRtpReceiver & { jitterBufferTarget: number | null }).jitterBufferTarget = VIDEO_JITTER_BUFFER_TARGET_MS;
+  } catch {
+    /* out of range for this browser: keep its default */
+  }
+}
 
 export class WebRtcSubscriber implements StreamSubscriber<WebRtcToken> {
   private pc: RTCPeerConnection | null = null;
@@ -33,6 +49,7 @@ export class WebRtcSubscriber implements StreamSubscriber<WebRtcToken> {
     this.pc = pc;
     const stream = new MediaStream();
     pc.ontrack = (ev) => {
+      lowerJitterBuffer(ev.receiver, ev.track.kind);
       stream.addTrack(ev.track);
       events.onStream(stream);
     };
@@ -76,6 +93,8 @@ export class WebRtcSubscriber implements StreamSubscriber<WebRtcToken> {
           packetsLost: s.packetsLost ?? 0,
           jitter: s.jitter ?? 0,
           bytesReceived: s.bytesReceived ?? 0,
+          // mean time a frame waited in the jitter buffer, ms
+          jitterBufferMs: s.jitterBufferEmittedCount ? Math.round((1000 * (s.jitterBufferDelay ?? 0)) / s.jitterBufferEmittedCount) : 0,
         });
       }
       if (s.type === 'candidate-pair' && s.state === 'succeeded' && s.nominated) {

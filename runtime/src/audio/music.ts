@@ -1,100 +1,115 @@
-/** Plays a score (docs/vn-engine.md "Music and sound as scores") with a look-ahead scheduler. */
+/**
+ * Plays a score (docs/vn-engine.md "Music and sound as scores"). Live: a look-ahead scheduler
+ * plays the notes through the voices into the master chain. A looping score is also rendered
+ * once (loops.ts); as soon as its loop is ready the player hands over to it at the next
+ * iteration boundary (the live notes stop there, their tails ring out live, the buffer starts
+ * its first pass) and from then on costs one looping AudioBufferSourceNode. A score whose loop
+ * is already rendered (the session played it before) starts from the buffer at once. Fades act
+ * on the track gains (live) or the loop's gain (rendered).
+ */
 import type { Score } from '../types';
 import type { AudioGraph } from './graph';
-import { noteToHz } from './notes';
-import { INSTRUMENT_SENDS, playVoice } from './voices';
-
-interface PreparedNote {
-  beat: number;
-  hz: number;
-  len: number;
-  vel: number;
-}
-interface PreparedTrack {
-  instrument: string;
-  volume: number;
-  notes: PreparedNote[];
-  gain: GainNode;
-  nodes: AudioNode[];
-}
+import type { LoopCache, RenderedLoop } from './loops';
+import { connectTracks, prepareScore, scheduleNotes, type PreparedScore, type TrackOut } from './score';
 
 const LOOKAHEAD_S = 0.3;
 const TICK_MS = 50;
 
+/** Where rendered loops come from and where they play (the engine's master gain). */
+export interface LoopPlayback {
+  cache: LoopCache;
+  out: AudioNode;
+}
+
 export class MusicPlayer {
-  private readonly tracks: PreparedTrack[];
-  private readonly spb: number;
-  private readonly lengthBeats: number;
-  private readonly loop: boolean;
+  private readonly score: PreparedScore;
+  private readonly outs: TrackOut[];
   private t0 = 0;
   private cursor = 0;
+  /** Live notes are played up to this beat (Infinity: until stopped; set by the hand-over). */
+  private endBeat = Infinity;
+  private fadeEnd = 0;
   private timer: ReturnType<typeof setInterval> | null = null;
   private stopped = false;
+  private loop: { src: AudioBufferSourceNode; gain: GainNode } | null = null;
 
   constructor(
     private readonly engine: AudioGraph,
     score: Score,
+    private readonly id = '',
+    private readonly playback: LoopPlayback | null = null,
   ) {
-    const bpm = Number.isFinite(score.bpm) && score.bpm > 10 && score.bpm < 400 ? score.bpm : 90;
-    this.spb = 60 / bpm;
-    this.loop = score.loop !== false;
-    const ctx = engine.ctx;
-    let maxEnd = 0;
-    this.tracks = (Array.isArray(score.tracks) ? score.tracks : []).map((tr) => {
-      const notes: PreparedNote[] = [];
-      for (const n of Array.isArray(tr.notes) ? tr.notes : []) {
-        if (!Array.isArray(n) || n.length < 3) continue;
-        const beat = Number(n[0]);
-        const hz = noteToHz(n[1] as string | number);
-        const len = Number(n[2]);
-        const vel = n[3] === undefined ? 0.8 : Number(n[3]);
-        if (!Number.isFinite(beat) || beat < 0 || hz === null || !(len > 0) || !Number.isFinite(vel)) continue;
-        notes.push({ beat, hz, len, vel });
-        maxEnd = Math.max(maxEnd, beat + len);
-      }
-      notes.sort((a, b) => a.beat - b.beat);
-      const instrument = String(tr.instrument || 'piano');
-      const volume = Math.max(0, Math.min(1, Number(tr.volume ?? 0.7)));
-      const gain = ctx.createGain();
-      gain.gain.value = 0;
-      gain.connect(engine.musicBus);
-      const sends = INSTRUMENT_SENDS[instrument] ?? INSTRUMENT_SENDS.piano;
-      const nodes: AudioNode[] = [gain];
-      if (sends.reverb > 0) {
-        const s = ctx.createGain();
-        s.gain.value = sends.reverb;
-        gain.connect(s).connect(engine.reverbSend);
-        nodes.push(s);
-      }
-      if (sends.delay > 0) {
-        const s = ctx.createGain();
-        s.gain.value = sends.delay;
-        gain.connect(s).connect(engine.delaySend);
-        nodes.push(s);
-      }
-      return { instrument, volume, notes, gain, nodes };
-    });
-    const declared = Number(score.lengthBeats);
-    this.lengthBeats = Number.isFinite(declared) && declared > 0 ? declared : Math.max(4, Math.ceil(maxEnd / 4) * 4);
+    this.score = prepareScore(score);
+    this.outs = connectTracks(engine, this.score, 0);
+  }
+
+  /** True once the music plays from its rendered loop (or has it scheduled for the next iteration). */
+  get rendered(): boolean {
+    return this.loop !== null;
   }
 
   start(fadeIn: number): void {
     const now = this.engine.ctx.currentTime;
     this.t0 = now + 0.08;
-    for (const tr of this.tracks) {
-      tr.gain.gain.cancelScheduledValues(now);
-      tr.gain.gain.setValueAtTime(fadeIn > 0 ? 0.0001 : tr.volume, now);
-      if (fadeIn > 0) tr.gain.gain.linearRampToValueAtTime(tr.volume, now + fadeIn);
+    this.fadeEnd = now + Math.max(0, fadeIn);
+    const cached = this.playback && this.score.loop ? this.playback.cache.peek(this.id) : undefined;
+    if (cached) {
+      this.playLoop(cached, this.t0, fadeIn);
+      this.endBeat = 0;
+      for (const o of this.outs) for (const n of o.nodes) n.disconnect();
+      return;
     }
+    this.score.tracks.forEach((tr, i) => {
+      const g = this.outs[i].gain.gain;
+      g.cancelScheduledValues(now);
+      g.setValueAtTime(fadeIn > 0 ? 0.0001 : tr.volume, now);
+      if (fadeIn > 0) g.linearRampToValueAtTime(tr.volume, now + fadeIn);
+    });
     this.tick();
     this.timer = setInterval(() => this.tick(), TICK_MS);
+    if (this.playback && this.score.loop && cached === undefined) {
+      void this.playback.cache.get(this.id, this.score).then((r) => r && this.handOver(r));
+    }
+  }
+
+  /** The loop is rendered: play it from the next iteration boundary the live notes have not reached. */
+  private handOver(r: RenderedLoop): void {
+    if (this.stopped || this.loop) return;
+    const ctx = this.engine.ctx;
+    const L = this.score.lengthBeats;
+    const earliest = Math.max(ctx.currentTime + LOOKAHEAD_S + 0.1, this.fadeEnd);
+    const k = Math.max(1, Math.ceil(this.cursor / L - 1e-9), Math.ceil(((earliest - this.t0) / this.score.spb) / L - 1e-9));
+    this.endBeat = k * L;
+    const at = this.t0 + k * L * this.score.spb;
+    this.playLoop(r, at, 0);
+    // the live voices' graph leaves once their last tails have rung out
+    setTimeout(() => {
+      for (const o of this.outs) for (const n of o.nodes) n.disconnect();
+    }, (at - ctx.currentTime + 10) * 1000);
+  }
+
+  private playLoop(r: RenderedLoop, when: number, fadeIn: number): void {
+    const ctx = this.engine.ctx;
+    const src = ctx.createBufferSource();
+    src.buffer = r.buffer;
+    src.loop = true;
+    src.loopStart = r.loopStart;
+    src.loopEnd = r.loopEnd;
+    const gain = ctx.createGain();
+    const now = ctx.currentTime;
+    gain.gain.setValueAtTime(fadeIn > 0 ? 0.0001 : 1, now);
+    if (fadeIn > 0) gain.gain.linearRampToValueAtTime(1, now + fadeIn);
+    src.connect(gain).connect(this.playback!.out);
+    src.start(when);
+    this.loop = { src, gain };
   }
 
   private tick(): void {
     if (this.stopped) return;
     const ctx = this.engine.ctx;
-    const horizonBeat = (ctx.currentTime + LOOKAHEAD_S - this.t0) / this.spb;
-    if (!this.loop && this.cursor >= this.lengthBeats) {
+    const L = this.score.lengthBeats;
+    const horizonBeat = Math.min((ctx.currentTime + LOOKAHEAD_S - this.t0) / this.score.spb, this.endBeat);
+    if ((!this.score.loop && this.cursor >= L) || this.cursor >= this.endBeat) {
       if (this.timer) clearInterval(this.timer);
       this.timer = null;
       return;
@@ -102,19 +117,12 @@ export class MusicPlayer {
     // If the page was throttled, never try to catch up more than a beat of missed notes.
     if (horizonBeat - this.cursor > 8) this.cursor = horizonBeat - 1;
     while (this.cursor < horizonBeat) {
-      const iteration = Math.floor(this.cursor / this.lengthBeats);
-      if (!this.loop && iteration > 0) break;
-      const base = iteration * this.lengthBeats;
+      const iteration = Math.floor(this.cursor / L);
+      if (!this.score.loop && iteration > 0) break;
+      const base = iteration * L;
       const from = this.cursor - base;
-      const to = Math.min(horizonBeat - base, this.lengthBeats);
-      for (const tr of this.tracks) {
-        for (const n of tr.notes) {
-          if (n.beat < from) continue;
-          if (n.beat >= to) break;
-          const when = this.t0 + (base + n.beat) * this.spb;
-          playVoice(this.engine, tr.instrument, n.hz, when, n.len * this.spb, n.vel, tr.gain);
-        }
-      }
+      const to = Math.min(horizonBeat - base, L);
+      scheduleNotes(this.engine, this.score, this.outs, this.t0 + base * this.score.spb, from, to);
       this.cursor = base + to;
     }
   }
@@ -125,18 +133,22 @@ export class MusicPlayer {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     const now = this.engine.ctx.currentTime;
-    for (const tr of this.tracks) {
-      const g = tr.gain.gain;
+    const fade = Math.max(0.02, fadeOut);
+    const gains = this.outs.map((o) => o.gain.gain);
+    if (this.loop) gains.push(this.loop.gain.gain);
+    for (const g of gains) {
       g.cancelScheduledValues(now);
       g.setValueAtTime(g.value, now);
-      g.linearRampToValueAtTime(0, now + Math.max(0.02, fadeOut));
+      g.linearRampToValueAtTime(0, now + fade);
     }
+    this.loop?.src.stop(now + fade + 0.05);
     // Disconnect once the tails have faded.
     setTimeout(
       () => {
-        for (const tr of this.tracks) for (const n of tr.nodes) n.disconnect();
+        for (const o of this.outs) for (const n of o.nodes) n.disconnect();
+        this.loop?.gain.disconnect();
       },
-      (Math.max(0.02, fadeOut) + 3) * 1000,
+      (fade + 3) * 1000,
     );
   }
 }

@@ -19,7 +19,7 @@ export const INSTRUMENT_SENDS: Record<string, VoiceSends> = {
   strings: { reverb: 0.5, delay: 0.04 },
 };
 
-function osc(ctx: AudioContext, type: OscillatorType, freq: number, detuneCents = 0): OscillatorNode {
+function osc(ctx: BaseAudioContext, type: OscillatorType, freq: number, detuneCents = 0): OscillatorNode {
   const o = ctx.createOscillator();
   o.type = type;
   o.frequency.value = freq;

@@ -4,7 +4,7 @@
  */
 import { font } from '../text';
 import type { Button } from '../ui';
-import { ACCENT, ellipsize, rr } from './common';
+import { ACCENT, ellipsize, idleWave, rr } from './common';
 
 /** A large button; `focusId` is the focused button's id. */
 export function drawButton(ctx: CanvasRenderingContext2D, b: Button, focusId: string | null, now: number): void {
@@ -17,7 +17,7 @@ export function drawButton(ctx: CanvasRenderingContext2D, b: Button, focusId: st
     g.addColorStop(1, 'rgba(255,176,130,0.95)');
     ctx.fillStyle = g;
     ctx.shadowColor = 'rgba(255,134,173,0.6)';
-    ctx.shadowBlur = 18 + 6 * Math.sin(now / 300);
+    ctx.shadowBlur = 18 + 6 * idleWave(now, 300, 1);
   } else {
     ctx.fillStyle = b.enabled ? 'rgba(16,20,46,0.82)' : 'rgba(16,20,46,0.45)';
   }

@@ -1,6 +1,7 @@
 /**
- * What every drawing module shares: the palette, rounded rectangles, ellipsised text, the date
- * format of the save slots, and the cache of static layers (drawn once, blitted each frame).
+ * What every drawing module shares: the palette, the idle animations' wave, rounded rectangles,
+ * ellipsised text, the date format of the save slots, and the cache of static layers (drawn once,
+ * blitted each frame).
  */
 
 export const ACCENT = '#ff86ad';
@@ -21,6 +22,19 @@ export const dateFmt = (() => {
     return null;
   }
 })();
+
+/**
+ * The idle animations (the click-to-continue indicator's bob, a focused button's glow, the AUTO /
+ * SKIP badge, the ending card's prompt) are waves of the clock. With frames sent only when the
+ * picture changes (main.ts frame mode `change`) they are held still, so a waiting screen is one
+ * picture instead of 12 a second: `stillIdle` is set by the page.
+ */
+export const idle = { still: false };
+
+/** sin(now / period), or `stillValue` while the idle animations are held still. */
+export function idleWave(now: number, period: number, stillValue: number): number {
+  return idle.still ? stillValue : Math.sin(now / period);
+}
 
 /** Starts a rounded-rectangle path (fill or stroke it). */
 export function rr(ctx: CanvasRenderingContext2D, x: number, y: number, w: number, h: number, r: number): void {

@@ -8,7 +8,7 @@ import { font } from '../text';
 import { H, W } from '../types';
 import { layoutButtons } from '../ui';
 import { drawButton } from './buttons';
-import { ACCENT_2, ellipsize, type Layers } from './common';
+import { ACCENT_2, ellipsize, idleWave, type Layers } from './common';
 import { drawBackground } from './stage';
 
 export function drawLoading(ctx: CanvasRenderingContext2D, now: number): void {
@@ -144,7 +144,7 @@ export function drawEnding(ctx: CanvasRenderingContext2D, e: Engine, now: number
     ctx.fillText(`エンディング ${idx} / ${total}`, W / 2, 410);
   }
   if (now - e.endingStart > 1200) {
-    ctx.globalAlpha = 0.55 + 0.45 * Math.sin(now / 400);
+    ctx.globalAlpha = 0.55 + 0.45 * idleWave(now, 400, 1);
     ctx.font = font(18, 400);
     ctx.fillStyle = '#fff';
     ctx.fillText('クリックでタイトルに戻る', W / 2, 600);

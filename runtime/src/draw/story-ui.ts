@@ -8,7 +8,7 @@ import { font, luminance, wrapText } from '../text';
 import { H, W } from '../types';
 import { TEXT_WINDOW, layoutButtons } from '../ui';
 import { drawButton, drawQuick } from './buttons';
-import { ACCENT, rr, type Layers } from './common';
+import { ACCENT, idleWave, rr, type Layers } from './common';
 
 interface TextLayout {
   key: string;
@@ -106,7 +106,7 @@ export class StoryUi {
       }
       // click-to-continue indicator
       if (!e.reader.typing(now) && !choices.length) {
-        const bob = Math.sin(now / 220) * 3;
+        const bob = idleWave(now, 220, 0) * 3;
         const ix = Math.min(endX + 14, x + w - 40);
         const iy = endY - lay.size * 0.35 + bob;
         ctx.fillStyle = ACCENT;
@@ -153,7 +153,7 @@ function drawModeBadge(ctx: CanvasRenderingContext2D, label: string, now: number
   ctx.save();
   ctx.font = font(18, 700);
   const bw = ctx.measureText(label).width + 36;
-  ctx.globalAlpha = 0.75 + 0.25 * Math.sin(now / 300);
+  ctx.globalAlpha = 0.75 + 0.25 * idleWave(now, 300, 1);
   ctx.fillStyle = 'rgba(10,12,30,0.7)';
   rr(ctx, W - bw - 24, 20, bw, 36, 18);
   ctx.fill();

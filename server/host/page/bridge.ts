@@ -2,8 +2,11 @@
  * The page-side bridge: runs inside the runtime's Chromium page next to the VN engine
  * (window.yumecast), bundled by the agent (server/host/bridge-bundle.ts) and added to the page
  * when the runtime is warmed. neko-style separation:
- *   capture   = yumecast.captureStream(fps), the engine's canvas + WebAudio MediaStream;
- *   transport = WebRtcPublisher (lib/streaming/webrtc/publisher.ts), signalling via the api;
+ *   capture   = yumecast.captureStream(fps, { mode }), the engine's canvas + WebAudio
+ *               MediaStream (frames on change or at the draw rate);
+ *   transport = WebRtcPublisher (lib/streaming/webrtc/publisher.ts), signalling via the api,
+ *               opened while the game loads when joinDuringStart (see begin), the preferred
+ *               video codec first;
  *   input     = every raw data-channel message → RateLimiter → parsePlayerMessage →
  *               yumecast.applyInput (pointer, key, wheel) or the host's own handling
  *               (ping → pong, quality → publisher + engine, screenshot → the agent).
@@ -36,6 +39,7 @@ import type {
 } from '../bridge-protocol';
 import type { PrewarmPlan } from '../prewarm';
 import { prewarmPage } from './prewarm';
+import { signalOpenCount, signalOpened } from './signalOpen';
 
 type HostCallFn = (kind: HostCall['kind'], data: Omit<HostCall, 'kind'>) => Promise<unknown>;
 
@@ -63,40 +67,6 @@ function callHost<K extends HostCall['kind']>(kind: K, data: Omit<Extract<HostCa
 }
 
 const now = () => performance.now();
-
-/**
- * Signalling sockets opened (the publisher's SignalClient opens them with the global WebSocket;
- * the publisher does not report "open", and the contract reports `ready` only once the runtime's
- * signalling connection is open). Counted by wrapping the constructor; nothing else changes.
- */
-let signalOpens = 0;
-const openWaiters = new Set<() => void>();
-{
-  const Base = window.WebSocket;
-  class CountingWebSocket extends Base {
-    constructor(url: string | URL, protocols?: string | string[]) {
-      super(url, protocols);
-      this.addEventListener('open', () => {
-        signalOpens++;
-        for (const w of openWaiters) w();
-        openWaiters.clear();
-      });
-    }
-  }
-  window.WebSocket = CountingWebSocket;
-}
-
-function signalOpened(timeoutMs: number): Promise<boolean> {
-  if (signalOpens > 0) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const done = () => resolve(true);
-    openWaiters.add(done);
-    setTimeout(() => {
-      openWaiters.delete(done);
-      resolve(false);
-    }, timeoutMs);
-  });
-}
 
 class Bridge implements BridgeApi {
   readonly version = 1 as const;
@@ -138,6 +108,16 @@ class Bridge implements BridgeApi {
     return prewarmPage(plan);
   }
 
+  /**
+   * Starts the game and publishing; resolves when the host may report `ready`: the game is
+   * running, its stream published and the signalling open (docs/sessions.md).
+   * joinDuringStart: the signalling socket opens first, so its handshake runs while the engine
+   * starts (the engine keeps this page's thread busy; the socket's handshake does not need it),
+   * and the stream goes into the open publisher the moment the engine has drawn. Otherwise the
+   * order before issue 11: start, then publish (which opens the socket).
+   * `ready` is not reported before the game runs: the agent's and the api's contract, and their
+   * tests, read the game's state right after it (docs/streaming.md "The webrtc provider").
+   */
   async begin(cfg: BridgeSessionConfig): Promise<BridgeReadyInfo> {
     if (this.cfg) throw new Error('this runtime already runs a session');
     const t0 = now();
@@ -146,6 +126,14 @@ class Bridge implements BridgeApi {
     const y = yumecast();
     y.setQuality(cfg.quality);
     this.c.quality = cfg.quality;
+    const publisher = new WebRtcPublisher({ videoCodec: cfg.videoCodec });
+    this.publisher = publisher;
+    await publisher.setQuality(cfg.quality);
+    const token: WebRtcToken = {
+      provider: 'webrtc',
+      webrtc: { signalUrl: cfg.signalUrl, signalToken: cfg.signalToken, iceServers: cfg.iceServers },
+    };
+    if (cfg.joinDuringStart) await publisher.publish(null, token, this.publisherEvents());
     const info = await y.start({
       gameId: cfg.gameId,
       sessionId: cfg.sessionId,
@@ -157,24 +145,9 @@ class Bridge implements BridgeApi {
     });
     const startMs = now() - t0;
     if (this.ended) throw new Error('session ended while starting');
-    const stream = y.captureStream(cfg.captureFps);
-    const publisher = new WebRtcPublisher();
-    this.publisher = publisher;
-    await publisher.setQuality(cfg.quality);
-    const token: WebRtcToken = {
-      provider: 'webrtc',
-      webrtc: { signalUrl: cfg.signalUrl, signalToken: cfg.signalToken, iceServers: cfg.iceServers },
-    };
-    await publisher.publish(stream, token, {
-      onRawMessage: (raw) => this.onRaw(raw),
-      onState: (state) => this.onConnection(state),
-      onPeerJoined: () => {
-        // a (re)joining player gets a fresh offer from the publisher; stop the reconnect clock
-        this.readyToSend = false;
-        if (this.c.connection !== 'connected') this.setWaiting(null);
-      },
-      onPeerLeft: () => this.onPlayerGone(),
-    });
+    const stream = y.captureStream(cfg.captureFps, { mode: cfg.frameMode });
+    if (cfg.joinDuringStart) await publisher.setStream(stream);
+    else await publisher.publish(stream, token, this.publisherEvents());
     // `ready` means the signalling connection is open (the SignalClient keeps retrying if not)
     const open = await signalOpened(5000);
     if (!open) void callHost('log', { level: 'warn', message: 'signalling not open after 5 s; reporting ready anyway' });
@@ -182,6 +155,19 @@ class Bridge implements BridgeApi {
     this.setWaiting(cfg.timings.joinTimeoutMs, 'join_timeout');
     this.timer = setInterval(() => this.tick(), Math.max(20, Math.min(1000, cfg.timings.idleGraceMs / 4, cfg.timings.reconnectGraceMs / 4)));
     return { gameId: info.gameId, title: info.title, startMs: Math.round(startMs), beginMs: Math.round(now() - t0) };
+  }
+
+  private publisherEvents() {
+    return {
+      onRawMessage: (raw: unknown) => this.onRaw(raw),
+      onState: (state: string) => this.onConnection(state),
+      onPeerJoined: () => {
+        // a (re)joining player gets a fresh offer from the publisher; stop the reconnect clock
+        this.readyToSend = false;
+        if (this.c.connection !== 'connected') this.setWaiting(null);
+      },
+      onPeerLeft: () => this.onPlayerGone(),
+    };
   }
 
   // ------------------------------------------------------------------------------------------
@@ -293,6 +279,13 @@ class Bridge implements BridgeApi {
         this.warned = false;
         void callHost('connection', { state: 'connected' });
         void this.sendReady();
+        // frames drawn before the connection was up never reached the player, and with frames
+        // only on change the next could be seconds away: a fresh one now (and the refinement)
+        try {
+          yumecast().refreshFrames();
+        } catch {
+          /* the engine keeps its own refresh */
+        }
       }
     } else if (state === 'reconnecting' || state === 'failed' || state === 'disconnected') {
       this.onPlayerGone();
@@ -379,7 +372,7 @@ class Bridge implements BridgeApi {
   }
 
   counters(): BridgeCounters {
-    return { ...this.c, idleMs: Math.round(now() - this.lastAction), signalOpens };
+    return { ...this.c, idleMs: Math.round(now() - this.lastAction), signalOpens: signalOpenCount() };
   }
 }
 

@@ -8,6 +8,8 @@
  *   so the process table can tell all of its processes apart, crashpad's handler included);
  *   `newPlayer()` opens one more test player page (player-page.ts, served by a FakeApi) in it.
  * - `instrumentPage(page)`: the same probe for a page opened elsewhere (init script + reload).
+ * - `newPlayer({ jitterTarget: false })`: the receiver as before issue 11 (the player's
+ *   jitterBufferTarget setting made a no-op), for the benches' before/after.
  *
  * The probe wraps RTCPeerConnection and WebSocket (recording every instance); the player's own
  * code is unchanged. The page code is plain JavaScript text, so it runs the same under tsx and
@@ -87,8 +89,9 @@ const PROBE_SCRIPT = String.raw`
     },
     /**
      * Sends a key (down + up) on the data channel and waits for the received video to change in
-     * region [x0, y0, x1, y1] (0..1 of the frame). Per sample: baseline frames (their noise sets
-     * the threshold), send, then compare every presented frame. Returns one entry per sample.
+     * region [x0, y0, x1, y1] (0..1 of the frame). Per sample: the picture on screen and the
+     * frames that follow within 250 ms each (their noise sets the threshold), send, then compare
+     * every presented frame. Returns one entry per sample.
      */
     async keyLatency(opts) {
       const { key, samples, gapMs = 300, region = [0, 0, 1, 1], timeoutMs = 2000, minDiff = 6 } = opts;
@@ -111,8 +114,10 @@ const PROBE_SCRIPT = String.raw`
       for (let n = 0; n < samples; n++) {
         // a random phase against the frame cadence
         await sleep(gapMs + Math.random() * 100);
-        let f = await nextFrame(v, 1000);
-        if (!f) { results.push({ error: 'no frames before the input' }); continue; }
+        // the picture on screen is the baseline: a host that sends frames only when the picture
+        // changes (issue 11) may send none for seconds on a still scene
+        if (!v.videoWidth) { results.push({ error: 'no video before the input' }); continue; }
+        let f = await nextFrame(v, 100);
         let base = grab();
         let noise = 0;
         for (let k = 0; k < 3; k++) {
@@ -148,6 +153,21 @@ const PROBE_SCRIPT = String.raw`
       return results;
     },
   };
+})();
+`;
+
+/**
+ * The receiver as before issue 11: the player's code sets RTCRtpReceiver.jitterBufferTarget
+ * (lib/streaming/webrtc/subscriber.ts); this makes that setter (and Chromium's older
+ * playoutDelayHint) do nothing, so the browser keeps its default jitter buffer. The player's code
+ * still sees the property, so it runs unchanged.
+ */
+const DEFAULT_JITTER_SCRIPT = String.raw`
+(() => {
+  for (const name of ['jitterBufferTarget', 'playoutDelayHint']) {
+    const d = Object.getOwnPropertyDescriptor(RTCRtpReceiver.prototype, name);
+    if (d && d.configurable) Object.defineProperty(RTCRtpReceiver.prototype, name, { configurable: true, enumerable: d.enumerable, get: d.get, set() {} });
+  }
 })();
 `;
 
@@ -268,7 +288,11 @@ export interface PlayerBrowser {
   context: BrowserContext;
   /** The private folder every process of this browser names (profile, crashpad database). */
   dir: string;
-  newPlayer(): Promise<ProbedPlayer>;
+  /**
+   * One more test player page. `jitterTarget: false` = the receiver as before issue 11 (the
+   * player's jitterBufferTarget setting neutralised; default true: the player's code as it is).
+   */
+  newPlayer(opts?: { jitterTarget?: boolean }): Promise<ProbedPlayer>;
   /** This browser's living processes. */
   procs(): ProcInfo[];
   /** Closes the browser, SIGKILLs anything left of it, removes its folder. Idempotent. */
@@ -298,9 +322,10 @@ export async function launchPlayerBrowser(pages: FakeApi): Promise<PlayerBrowser
     context,
     dir,
     procs,
-    async newPlayer() {
+    async newPlayer(opts = {}) {
       const page = spare ?? (await context.newPage());
       spare = null;
+      if (opts.jitterTarget === false) await page.addInitScript({ content: DEFAULT_JITTER_SCRIPT });
       await page.goto(`${pages.url}/player.html`);
       await page.waitForFunction('!!window.player && !!window.__probe');
       const messages = () => page.evaluate('window.player.messages') as Promise<HostMessage[]>;

@@ -1,0 +1,98 @@
+/**
+ * Before and after in the same run (issue 11): the configurations a play bench runs side by side,
+ * and its tables. Each issue-11 lever is a host setting (server/host/config.ts) or, for the
+ * receiver's jitter buffer, the player's own code (neutralised in the test player page for
+ * "before", server/host/testing/player-probe.ts):
+ *
+ *   lever    setting                          before      after (default)
+ *   frames   HOST_FRAME_MODE                  steady      change
+ *   browser  HOST_SESSIONS_PER_BROWSER        1           the host's default (several)
+ *   codec    HOST_VIDEO_CODEC                 vp8         the host's default; also +vp9, +h264
+ *   join     HOST_JOIN_DURING_START           0           1
+ *   jitter   player jitterBufferTarget        no-op       the player's code
+ *
+ * Configurations (--config a,b,… ; default before,after):
+ *   before   every lever off;   after   the defaults (every lever on);
+ *   +frames, +browser, +join, +jitter   before with that one lever on;   +vp9, +h264   before with that codec;
+ *   --levers frames,browser,…   = before + one "+lever" configuration each (one table per lever).
+ */
+import { arg } from './play-common';
+
+export interface PlayConfig {
+  name: string;
+  /** Host environment (HOST_* settings) on top of the bench's own. */
+  hostEnv: Record<string, string>;
+  /** The player's jitterBufferTarget as its code sets it (false: neutralised, as before). */
+  jitterTarget: boolean;
+}
+
+const BEFORE_ENV: Record<string, string> = {
+  HOST_FRAME_MODE: 'steady',
+  HOST_SESSIONS_PER_BROWSER: '1',
+  HOST_VIDEO_CODEC: 'vp8',
+  HOST_JOIN_DURING_START: '0',
+};
+
+/** Each lever: the before-settings it lifts (back to the host's default), or what it sets. */
+const LEVERS: Record<string, { unset?: string[]; set?: Record<string, string>; jitter?: boolean }> = {
+  frames: { unset: ['HOST_FRAME_MODE'] },
+  browser: { unset: ['HOST_SESSIONS_PER_BROWSER'] },
+  join: { unset: ['HOST_JOIN_DURING_START'] },
+  jitter: { jitter: true },
+  vp9: { set: { HOST_VIDEO_CODEC: 'vp9' } },
+  h264: { set: { HOST_VIDEO_CODEC: 'h264' } },
+};
+const LEVER_ALIASES: Record<string, string[]> = { codec: ['vp9', 'h264'] };
+
+function config(name: string): PlayConfig {
+  if (name === 'before') return { name, hostEnv: { ...BEFORE_ENV }, jitterTarget: false };
+  if (name === 'after') return { name, hostEnv: {}, jitterTarget: true };
+  const lever = LEVERS[name.replace(/^\+/, '')];
+  if (!name.startsWith('+') || !lever) throw new Error(`unknown configuration ${name} (before, after, ${Object.keys(LEVERS).map((l) => `+${l}`).join(', ')})`);
+  const hostEnv = { ...BEFORE_ENV, ...lever.set };
+  for (const k of lever.unset ?? []) delete hostEnv[k];
+  return { name, hostEnv, jitterTarget: lever.jitter ?? false };
+}
+
+/** The configurations asked for (--config / --levers); `before` always comes first. */
+export function playConfigs(): PlayConfig[] {
+  const levers = arg('levers', '');
+  const names = levers
+    ? ['before', ...levers.split(',').flatMap((l) => LEVER_ALIASES[l.trim()] ?? [l.trim()]).map((l) => (l === 'after' ? l : `+${l}`))]
+    : arg('config', 'before,after').split(',').map((s) => s.trim());
+  const unique = [...new Set(names.filter(Boolean))];
+  return unique.map(config);
+}
+
+export const describe = (c: PlayConfig): string =>
+  `${c.name}: ${Object.entries(c.hostEnv).map(([k, v]) => `${k}=${v}`).join(' ') || 'host defaults'}; player jitterBufferTarget ${c.jitterTarget ? 'as the player sets it' : 'neutralised'}`;
+
+/** A figure per configuration (NaN or undefined = not measured). */
+export type Row = { figure: string; values: Record<string, string> };
+
+function printTable(title: string, rows: Row[], names: string[]): void {
+  const w0 = Math.max(6, ...rows.map((r) => r.figure.length));
+  const ws = names.map((n) => Math.max(n.length, ...rows.map((r) => (r.values[n] ?? '–').length)));
+  console.log('');
+  console.log(title);
+  console.log(`  ${'figure'.padEnd(w0)}  ${names.map((n, i) => n.padStart(ws[i])).join('  ')}`);
+  for (const r of rows) console.log(`  ${r.figure.padEnd(w0)}  ${names.map((n, i) => (r.values[n] ?? '–').padStart(ws[i])).join('  ')}`);
+}
+
+/**
+ * All configurations in one table, then one table per lever (before | +lever), and before | after
+ * when both ran.
+ */
+export function printTables(what: string, rows: Row[], configs: PlayConfig[]): void {
+  const names = configs.map((c) => c.name);
+  printTable(`${what}: every configuration`, rows, names);
+  if (names.length <= 2) return;
+  for (const n of names.filter((x) => x !== 'before')) {
+    if (!names.includes('before')) break;
+    printTable(`${what}: ${n === 'after' ? 'before | after (every lever)' : `lever ${n.slice(1)} (before | ${n})`}`, rows, ['before', n]);
+  }
+}
+
+export const ms = (x: number): string => (Number.isFinite(x) ? `${x.toFixed(0)} ms` : '–');
+export const pct = (x: number): string => (Number.isFinite(x) ? `${x.toFixed(0)}%` : '–');
+export const num = (x: number, digits = 0, unit = ''): string => (Number.isFinite(x) ? `${x.toFixed(digits)}${unit}` : '–');

@@ -1,0 +1,61 @@
+/**
+ * @jest-environment node
+ */
+/**
+ * The webrtc adapters' pure parts: the publisher's codec order (the preferred codec first, the
+ * others kept so a player without it still connects) and the subscriber's jitter-buffer hint
+ * (video only, and only where the browser has it). Media itself is checked in a real Chromium
+ * (server/host integration tests, docs/streaming.md).
+ */
+import { orderCodecs } from './publisher';
+import { VIDEO_JITTER_BUFFER_TARGET_MS, lowerJitterBuffer } from './subscriber';
+
+const CODECS = [
+  { mimeType: 'video/VP8' },
+  { mimeType: 'video/rtx' },
+  { mimeType: 'video/VP9', sdpFmtpLine: 'profile-id=0' },
+  { mimeType: 'video/H264', sdpFmtpLine: 'level-asymmetry-allowed=1;packetization-mode=0;profile-level-id=42e01f' },
+  { mimeType: 'video/H264', sdpFmtpLine: 'level-asymmetry-allowed=1;packetization-mode=1;profile-level-id=640c1f' },
+  { mimeType: 'video/H264', sdpFmtpLine: 'level-asymmetry-allowed=1;packetization-mode=1;profile-level-id=42e01f' },
+  { mimeType: 'video/red' },
+];
+
+describe('orderCodecs', () => {
+  it('puts the preferred codec first and keeps every other one in its order', () => {
+    const vp9 = orderCodecs(CODECS, 'vp9');
+    expect(vp9[0].mimeType).toBe('video/VP9');
+    expect(vp9.slice(1)).toEqual(CODECS.filter((c) => c.mimeType !== 'video/VP9'));
+    expect(orderCodecs(CODECS, 'vp8')).toEqual(CODECS);
+  });
+
+  it('prefers constrained baseline with packetization-mode 1 for H.264', () => {
+    const h = orderCodecs(CODECS, 'h264');
+    expect(h[0].sdpFmtpLine).toBe('level-asymmetry-allowed=1;packetization-mode=1;profile-level-id=42e01f');
+    expect(h.slice(1, 3).every((c) => c.mimeType === 'video/H264')).toBe(true);
+    expect(h).toHaveLength(CODECS.length);
+  });
+});
+
+describe('lowerJitterBuffer', () => {
+  it('sets the video receiver target and leaves audio alone', () => {
+    const video = { jitterBufferTarget: null as number | null } as unknown as RTCRtpReceiver;
+    const audio = { jitterBufferTarget: null as number | null } as unknown as RTCRtpReceiver;
+    lowerJitterBuffer(video, 'video');
+    lowerJitterBuffer(audio, 'audio');
+    expect((video as unknown as { jitterBufferTarget: number }).jitterBufferTarget).toBe(VIDEO_JITTER_BUFFER_TARGET_MS);
+    expect((audio as unknown as { jitterBufferTarget: number | null }).jitterBufferTarget).toBeNull();
+  });
+
+  it('does nothing in a browser without the hint, and survives a refusal', () => {
+    const old = {} as RTCRtpReceiver;
+    lowerJitterBuffer(old, 'video');
+    expect('jitterBufferTarget' in old).toBe(false);
+    const refusing = Object.defineProperty({}, 'jitterBufferTarget', {
+      get: () => null,
+      set: () => {
+        throw new RangeError('no');
+      },
+    }) as RTCRtpReceiver;
+    expect(() => lowerJitterBuffer(refusing, 'video')).not.toThrow();
+  });
+});

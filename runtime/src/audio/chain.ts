@@ -1,0 +1,93 @@
+/**
+ * The master chain, built by one piece of code for both contexts that play scores: the engine's
+ * live AudioContext (engine.ts) and the OfflineAudioContext that renders a looping score once
+ * (loops.ts), so a rendered loop sounds exactly like the live synthesis. Music bus + sfx bus +
+ * reverb send (a convolver with a synthetic 1.8 s stereo impulse) + delay send (feedback delay
+ * with a darkening filter) → compressor (`out`). The engine connects `out` to its master gain;
+ * the offline render connects it to its destination. The impulse and the noise are seeded, so
+ * every context gets the same samples.
+ */
+
+export interface MasterChain {
+  readonly musicBus: GainNode;
+  readonly sfxBus: GainNode;
+  /** Send into the reverb (voices connect here in addition to their bus). */
+  readonly reverbSend: GainNode;
+  readonly delaySend: GainNode;
+  /** The compressor everything ends in. */
+  readonly out: AudioNode;
+}
+
+export function buildMasterChain(ctx: BaseAudioContext): MasterChain {
+  const comp = ctx.createDynamicsCompressor();
+  comp.threshold.value = -14;
+  comp.knee.value = 12;
+  comp.ratio.value = 4;
+  comp.attack.value = 0.004;
+  comp.release.value = 0.25;
+
+  const musicBus = ctx.createGain();
+  musicBus.gain.value = 0.7;
+  const sfxBus = ctx.createGain();
+  sfxBus.gain.value = 0.9;
+
+  // Reverb: a synthetic decaying-noise impulse response.
+  const reverb = ctx.createConvolver();
+  reverb.buffer = makeImpulse(ctx, 1.8, 2.6);
+  const reverbReturn = ctx.createGain();
+  reverbReturn.gain.value = 0.55;
+  const reverbSend = ctx.createGain();
+  reverbSend.gain.value = 1;
+  reverbSend.connect(reverb).connect(reverbReturn).connect(comp);
+
+  // Feedback delay with a darkening filter in the loop.
+  const delay = ctx.createDelay(1.5);
+  delay.delayTime.value = 0.36;
+  const fb = ctx.createGain();
+  fb.gain.value = 0.32;
+  const lp = ctx.createBiquadFilter();
+  lp.type = 'lowpass';
+  lp.frequency.value = 2600;
+  const delaySend = ctx.createGain();
+  delaySend.gain.value = 1;
+  const delayReturn = ctx.createGain();
+  delayReturn.gain.value = 0.3;
+  delaySend.connect(delay);
+  delay.connect(lp).connect(fb).connect(delay);
+  lp.connect(delayReturn).connect(comp);
+
+  musicBus.connect(comp);
+  sfxBus.connect(comp);
+  return { musicBus, sfxBus, reverbSend, delaySend, out: comp };
+}
+
+/** White noise, 2 s (seeded). */
+export function makeNoise(ctx: BaseAudioContext): AudioBuffer {
+  const len = ctx.sampleRate * 2;
+  const buf = ctx.createBuffer(1, len, ctx.sampleRate);
+  const d = buf.getChannelData(0);
+  let seed = 12345;
+  for (let i = 0; i < len; i++) {
+    seed = (seed * 1664525 + 1013904223) >>> 0;
+    d[i] = (seed / 4294967296) * 2 - 1;
+  }
+  return buf;
+}
+
+function makeImpulse(ctx: BaseAudioContext, seconds: number, decay: number): AudioBuffer {
+  const rate = ctx.sampleRate;
+  const len = Math.floor(rate * seconds);
+  const buf = ctx.createBuffer(2, len, rate);
+  let seed = 987654321;
+  for (let ch = 0; ch < 2; ch++) {
+    const d = buf.getChannelData(ch);
+    for (let i = 0; i < len; i++) {
+      seed = (seed * 1664525 + 1013904223) >>> 0;
+      const r = (seed / 4294967296) * 2 - 1;
+      const t = i / len;
+      // a short pre-delay, then an exponential tail
+      d[i] = i < rate * 0.012 ? 0 : r * Math.pow(1 - t, decay);
+    }
+  }
+  return buf;
+}

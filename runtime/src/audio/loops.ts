@@ -1,0 +1,129 @@
+/**
+ * Looping music, rendered once instead of synthesised live (issue 11: the live voices + reverb +
+ * delay cost ~15 % of a core all the time). A looping score is rendered in an
+ * OfflineAudioContext through the same master chain (chain.ts) and the same notes and voices
+ * (score.ts) as the live path: one iteration plus its tail `H` (the longest sound past the loop's
+ * end + the reverb's and the delay's decay), with the second iteration's first `H` seconds
+ * scheduled too. The buffer is played from 0 (the first pass: no earlier tails, like a live
+ * start) and loops over [H, L + H): a whole period of the steady state, in which the previous
+ * iteration's tails are already mixed in, so the loop point is seamless. Music played from a
+ * buffer joins the live chain after its compressor (the engine's master gain), so the live
+ * convolver and delay get no music input and go quiet.
+ *
+ * Rendered loops are cached per track id for the session, at most CACHE_SIZE of them (a loop is
+ * ~20 MB: stereo float at the context's 48 kHz, kept because Opus is 48 kHz and another rate
+ * would cost a resampler on every block). One: the track playing; a session's memory matters
+ * more than re-rendering a track the story comes back to (docs/host.md "Runtime model"). Loops longer than MAX_LOOP_S stay live.
+ */
+import { buildMasterChain, makeNoise } from './chain';
+import type { AudioGraph } from './graph';
+import { connectTracks, scheduleNotes, type PreparedScore } from './score';
+
+export interface RenderedLoop {
+  buffer: AudioBuffer;
+  /** Seconds: the source loops over [loopStart, loopEnd) after playing from 0. */
+  loopStart: number;
+  loopEnd: number;
+}
+
+/** Reverb impulse (1.8 s) + the feedback delay to about -70 dB (0.32 per 0.36 s) + margin. */
+const CHAIN_TAIL_S = 1.8 + 3 + 0.2;
+const MAX_LOOP_S = 120;
+const CACHE_SIZE = 1;
+/** The offline render adds notes this far (s) ahead, in steps of this length. */
+const CHUNK_S = 1;
+
+type OfflineCtor = new (channels: number, length: number, sampleRate: number) => OfflineAudioContext;
+
+/** Renders a looping score (null: not a loop, too long, or no OfflineAudioContext). */
+export async function renderLoop(score: PreparedScore, sampleRate: number): Promise<RenderedLoop | null> {
+  const Offline = (globalThis as { OfflineAudioContext?: OfflineCtor }).OfflineAudioContext;
+  const loopS = score.lengthBeats * score.spb;
+  if (!Offline || !score.loop || !(loopS > 0.25) || loopS > MAX_LOOP_S) return null;
+  // the tail: how far the first iteration's sounds (and their echoes) reach past its end
+  const probe = tailOf(score);
+  const tail = Math.min(loopS, Math.max(0, probe - loopS) + CHAIN_TAIL_S);
+  const frames = Math.ceil((loopS + tail) * sampleRate);
+  const ctx = new Offline(2, frames, sampleRate);
+  const chain = buildMasterChain(ctx);
+  chain.out.connect(ctx.destination);
+  let noise: AudioBuffer | null = null;
+  const graph: AudioGraph = { ctx, ...chain, noiseBuffer: () => (noise ??= makeNoise(ctx)) };
+  const outs = connectTracks(graph, score);
+  // Like the live scheduler, the notes go in a little ahead of the render (every node waiting
+  // to start would be processed on every block): the render pauses each CHUNK_S to add the next.
+  const endBeat = (loopS + tail) / score.spb;
+  const schedule = (fromS: number, toS: number): void => {
+    const from = Math.min(fromS / score.spb, endBeat);
+    const to = Math.min(toS / score.spb, endBeat);
+    if (from < score.lengthBeats) scheduleNotes(graph, score, outs, 0, from, Math.min(to, score.lengthBeats));
+    if (to > score.lengthBeats) scheduleNotes(graph, score, outs, loopS, Math.max(0, from - score.lengthBeats), to - score.lengthBeats);
+  };
+  schedule(0, 2 * CHUNK_S);
+  for (let t = CHUNK_S; t < loopS + tail; t += CHUNK_S) {
+    const at = t;
+    void ctx.suspend(at).then(() => {
+      schedule(at + CHUNK_S, at + 2 * CHUNK_S);
+      void ctx.resume();
+    });
+  }
+  const buffer = await ctx.startRendering();
+  return { buffer, loopStart: tail, loopEnd: tail + loopS };
+}
+
+/** When the last sound of one iteration ends (s from its start), from the voices' lengths. */
+function tailOf(score: PreparedScore): number {
+  let end = 0;
+  for (const tr of score.tracks) {
+    for (const n of tr.notes) {
+      const t = n.beat * score.spb;
+      const d = Math.max(0.03, n.len * score.spb);
+      // voices.ts: the longest release is the pad's 1.4 s; a bell rings at least 2.4 s
+      end = Math.max(end, t + Math.max(d, 2.4) + 1.6);
+    }
+  }
+  return end;
+}
+
+/** The session's rendered loops by track id (least recently used dropped past CACHE_SIZE). */
+export class LoopCache {
+  private readonly loops = new Map<string, Promise<RenderedLoop | null>>();
+  private readonly ready = new Map<string, RenderedLoop | null>();
+
+  constructor(private readonly sampleRate: number) {}
+
+  /** The loop if already rendered (undefined: not yet; null: this score stays live). */
+  peek(id: string): RenderedLoop | null | undefined {
+    const r = this.ready.get(id);
+    if (r !== undefined) this.touch(id);
+    return r;
+  }
+
+  get(id: string, score: PreparedScore): Promise<RenderedLoop | null> {
+    let p = this.loops.get(id);
+    if (!p) {
+      p = renderLoop(score, this.sampleRate).catch((e: unknown) => {
+        console.warn('[yumecast] music render failed, playing live', e);
+        return null;
+      });
+      this.loops.set(id, p);
+      void p.then((r) => {
+        if (this.loops.get(id) === p) this.ready.set(id, r);
+      });
+    }
+    this.touch(id);
+    return p;
+  }
+
+  private touch(id: string): void {
+    const p = this.loops.get(id);
+    if (!p) return;
+    this.loops.delete(id);
+    this.loops.set(id, p);
+    while (this.loops.size > CACHE_SIZE) {
+      const oldest = this.loops.keys().next().value as string;
+      this.loops.delete(oldest);
+      this.ready.delete(oldest);
+    }
+  }
+}

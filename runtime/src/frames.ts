@@ -1,0 +1,238 @@
+/**
+ * The frame scheduler: when the page draws its canvas and when the captured video track gets a
+ * frame, in one of two modes (the host's HOST_FRAME_MODE; docs/vn-engine.md "Frames"):
+ *
+ * - `steady` (the behaviour before issue 11, kept for the benches' before/after): a
+ *   requestAnimationFrame loop (+ a 100 ms timer while rAF is throttled) draws at the engine's
+ *   rate (pace.ts steadyFps: 30 fps moving, 12 waiting, ≥ 5 keep-alive, 60 right after a change)
+ *   and the track is `captureStream(fps)`, which sends every draw.
+ * - `change`: no loop. A draw is scheduled with a timer for when the picture changes (pace.ts
+ *   nextChangeAt: at most `maxFps` while moving, ~16 fps while typing) and at once
+ *   (≤ 60 fps) when something marks the engine dirty (input, a load, fonts, art). The track is
+ *   `captureStream(0)` and gets `requestFrame()` after each draw. A still picture is refreshed
+ *   (a transparent 1-pixel touch + requestFrame: Chromium sends a requested frame only once the
+ *   canvas is drawn to, measured on Debian Chromium 156) a few times over the next 1.7 s, so the
+ *   encoder refines the still text, then every REFRESH_MS so receivers stay healthy; `refresh()`
+ *   (a new consumer) sends one at once and starts that again.
+ */
+
+import type { FrameMode } from './types';
+
+export type { FrameMode } from './types';
+
+/** What the scheduler draws: the engine's renderer, or the boot screen before start(). */
+export interface FramePainter {
+  /** Draws one frame at `now`. */
+  draw(now: number): void;
+  /** `steady`: frames per second wanted now. */
+  steadyFps(now: number): number;
+  /** `change`: when the picture next changes by itself (ms, performance.now), Infinity = still. */
+  nextChangeAt(now: number): number;
+}
+
+/** `change`: after a change, extra frames of the still picture at these delays (ms). */
+const REFINE_MS = [100, 250, 500, 800, 1200, 1700];
+/** `change`: then one frame this often (ms). */
+export const REFRESH_MS = 2500;
+/** Draws right after a change come at most this often (ms), like the steady loop's 60 fps. */
+const MIN_WAKE_MS = 1000 / 60 - 1;
+
+type CanvasTrack = MediaStreamTrack & { requestFrame?: () => void };
+
+export class FrameScheduler {
+  mode: FrameMode = 'steady';
+  /** `steady`: the most frames per second (start's `fps`); `change`: the most while moving. */
+  maxFps = 30;
+  /** Frames drawn (getState().frame). */
+  frames = 0;
+  /** Moving average of one draw's time (ms). */
+  drawMs = 0;
+  /** Video frames requested from the `change` tracks (draws + refreshes). */
+  sent = 0;
+
+  private lastDraw = -1e9;
+  private lastCallback = performance.now();
+  private rafOn = false;
+  private interval: ReturnType<typeof setInterval> | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private timerAt = Infinity;
+  private drawing = false;
+  private changedAt = -1e9;
+  private refineStep = REFINE_MS.length;
+  private lastSent = -1e9;
+  /** `change`: when the last moving frame was due (the next one is due a frame interval later). */
+  private cadence = -1e9;
+  /** `change`: when the picture changes next, as planned after the last draw (Infinity: still). */
+  private changeAt = Infinity;
+  private readonly tracks = new Set<CanvasTrack>();
+
+  constructor(
+    private readonly canvas: HTMLCanvasElement,
+    private readonly ctx: CanvasRenderingContext2D,
+    private readonly painter: FramePainter,
+  ) {}
+
+  /** Starts drawing in `mode` (switching stops the other mode's loop or timers). */
+  setMode(mode: FrameMode): void {
+    this.mode = mode;
+    if (mode === 'steady') {
+      this.clearTimer();
+      if (!this.rafOn) {
+        this.rafOn = true;
+        requestAnimationFrame(this.rafLoop);
+      }
+      // rAF stops when the page is hidden; keep frames (and the stream) coming anyway.
+      this.interval ??= setInterval(() => {
+        const now = performance.now();
+        if (this.mode === 'steady' && now - this.lastCallback > 250) this.steadyFrame(now);
+      }, 100);
+    } else {
+      if (this.interval) clearInterval(this.interval);
+      this.interval = null;
+      this.wake();
+    }
+  }
+
+  /** A video track of the canvas for this mode (`change`: captureStream(0), driven by requestFrame). */
+  capture(fps: number): MediaStreamTrack | undefined {
+    const track = this.canvas.captureStream(this.mode === 'change' ? 0 : fps).getVideoTracks()[0] as CanvasTrack | undefined;
+    if (this.mode === 'change' && track) {
+      this.tracks.add(track);
+      track.addEventListener('ended', () => this.tracks.delete(track));
+    }
+    // draw at once so a new consumer gets a frame
+    this.lastDraw = -1e9;
+    this.refresh();
+    return track;
+  }
+
+  /** Something visible changed: draw soon (`change`; the steady loop sees `dirty` itself). */
+  wake(): void {
+    if (this.mode !== 'change' || this.drawing) return;
+    this.schedule(Math.max(performance.now(), this.lastDraw + MIN_WAKE_MS));
+  }
+
+  /** `change`: a frame of the picture now, and the refining frames after it (a new consumer). */
+  refresh(): void {
+    if (this.mode !== 'change') return;
+    this.changedAt = performance.now();
+    this.refineStep = 0;
+    this.touch();
+    this.planNext(performance.now());
+  }
+
+  /** Draws now (screenshot), counted, outside the schedule; `change` sends it as a frame. */
+  drawNow(): void {
+    this.paint(performance.now());
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // steady
+
+  private readonly rafLoop = (now: number): void => {
+    if (this.mode !== 'steady') {
+      this.rafOn = false;
+      return;
+    }
+    this.steadyFrame(now);
+    requestAnimationFrame(this.rafLoop);
+  };
+
+  private steadyFrame(now: number): void {
+    this.lastCallback = now;
+    const fps = this.painter.steadyFps(now);
+    if (now - this.lastDraw >= 1000 / fps - 2) {
+      this.lastDraw = now;
+      this.paint(now);
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // change
+
+  private paint(now: number): void {
+    this.drawing = true;
+    this.frames++;
+    try {
+      const t = performance.now();
+      this.painter.draw(now);
+      this.drawMs = this.drawMs * 0.95 + (performance.now() - t) * 0.05;
+    } catch (err) {
+      console.error('[yumecast] draw failed', err);
+    } finally {
+      this.drawing = false;
+    }
+    if (this.mode === 'change') {
+      this.lastDraw = now;
+      this.changeAt = Infinity;
+      this.changedAt = now;
+      this.refineStep = 0;
+      this.send();
+    }
+  }
+
+  private readonly onTimer = (): void => {
+    const due = this.timerAt;
+    this.timer = null;
+    this.timerAt = Infinity;
+    if (this.mode !== 'change') return;
+    const now = performance.now();
+    // a change planned for now (a timer may come late: the change it was set for is past) or due now
+    if (this.changeAt <= now + 1 || this.painter.nextChangeAt(now) <= now + 1) {
+      this.paint(now);
+      // keep the cadence when the timer came late (a busy machine): the next frame comes sooner
+      this.cadence = now - due < 1000 / this.maxFps ? due : now;
+    } else if (this.refreshDue() <= now + 1) {
+      this.touch();
+      if (this.refineStep < REFINE_MS.length) this.refineStep++;
+    }
+    this.planNext(performance.now());
+  };
+
+  /** When the next refresh frame is due: the refining ones after a change, then every REFRESH_MS. */
+  private refreshDue(): number {
+    if (this.refineStep < REFINE_MS.length) return this.changedAt + REFINE_MS[this.refineStep];
+    return this.lastSent + REFRESH_MS;
+  }
+
+  private planNext(now: number): void {
+    const change = this.painter.nextChangeAt(now);
+    this.changeAt = change;
+    const draw = change <= now ? Math.max(now, this.lastDraw + MIN_WAKE_MS, this.cadence + 1000 / this.maxFps) : Math.max(change, this.lastDraw + MIN_WAKE_MS);
+    this.clearTimer();
+    this.schedule(Math.min(draw, this.tracks.size ? this.refreshDue() : Infinity));
+  }
+
+  private schedule(at: number): void {
+    if (this.timer !== null && this.timerAt <= at) return;
+    this.clearTimer();
+    this.timerAt = at;
+    this.timer = setTimeout(this.onTimer, Math.max(0, at - performance.now()));
+  }
+
+  private clearTimer(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    this.timerAt = Infinity;
+  }
+
+  /** A frame of the unchanged picture: Chromium sends a requested frame once the canvas is drawn to. */
+  private touch(): void {
+    this.ctx.save();
+    this.ctx.fillStyle = 'rgba(0,0,0,0)';
+    this.ctx.fillRect(0, 0, 1, 1);
+    this.ctx.restore();
+    this.send();
+  }
+
+  private send(): void {
+    this.lastSent = performance.now();
+    for (const t of this.tracks) {
+      if (t.readyState === 'ended') this.tracks.delete(t);
+      else {
+        t.requestFrame?.();
+        this.sent++;
+      }
+    }
+  }
+}

@@ -1,0 +1,193 @@
+/**
+ * The runtime's frame modes (runtime/src/frames.ts, docs/vn-engine.md "Frames") in Debian
+ * Chromium: in `change` mode a still story line draws nothing and sends only refresh frames
+ * (a few right after a change, then one every few seconds), input draws at once, typing, auto
+ * mode and the petals still run at their own pace, a new consumer gets a frame, screenshots stay
+ * full size; `steady` (the default) keeps drawing at the engine's rate.
+ */
+import type { Page } from 'playwright-core';
+import type { EngineState } from '../../runtime/src/types';
+import { FIXTURE, runtimePagesForSuite } from './runtime-page';
+
+jest.setTimeout(120_000);
+
+const pages = runtimePagesForSuite();
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const state = (page: Page): Promise<EngineState> => page.evaluate(() => window.yumecast.getState());
+
+async function key(page: Page, k: string): Promise<void> {
+  await page.evaluate((name) => {
+    window.yumecast.applyInput({ v: 1, type: 'key', kind: 'down', key: name });
+    window.yumecast.applyInput({ v: 1, type: 'key', kind: 'up', key: name });
+  }, k);
+}
+
+async function waitFor(page: Page, pred: (s: EngineState) => boolean, what: string, ms = 15_000): Promise<EngineState> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const s = await state(page);
+    if (pred(s)) return s;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify({ ...s, saves: s.saves.length })}`);
+    await sleep(40);
+  }
+}
+
+/** Opens the fixture in `change` mode with a consumer that counts the video frames it gets. */
+async function openChange(): Promise<Page> {
+  const page = await pages.browser.newPage({ viewport: { width: 1280, height: 720 } });
+  await page.goto(`${pages.server.origin}/runtime/index.html?frames=change`);
+  await page.waitForFunction(() => !!window.yumecast);
+  await page.evaluate(async (id) => {
+    await window.yumecast.start({ gameId: id, assetBase: `/games/${id}/`, storyUrl: `/runtime/games/${id}.json`, skipTitle: true });
+    const s = window.yumecast.captureStream(30, { mode: 'change' });
+    const w = window as unknown as { __frames: number[] };
+    w.__frames = [];
+    type Reader = { read: () => Promise<{ value?: { close: () => void }; done: boolean }> };
+    const Processor = (window as unknown as { MediaStreamTrackProcessor: new (o: { track: MediaStreamTrack }) => { readable: { getReader: () => Reader } } })
+      .MediaStreamTrackProcessor;
+    const rd = new Processor({ track: s.getVideoTracks()[0] }).readable.getReader();
+    void (async () => {
+      for (;;) {
+        const { value, done } = await rd.read();
+        if (done) break;
+        w.__frames.push(performance.now());
+        value?.close();
+      }
+    })();
+  }, FIXTURE);
+  return page;
+}
+
+/** Video frames the consumer got in the last `ms`. */
+const framesSince = (page: Page, ms: number): Promise<number> =>
+  page.evaluate((d) => (window as unknown as { __frames: number[] }).__frames.filter((t) => t > performance.now() - d).length, ms);
+
+describe('runtime frames: change mode', () => {
+  let page: Page;
+  beforeAll(async () => {
+    page = await openChange();
+  });
+  afterAll(async () => {
+    await page?.close();
+  });
+
+  it('types the first line at its own pace, then holds a still line without drawing', async () => {
+    const s0 = await waitFor(page, (s) => s.screen === 'story' && s.text.length > 0, 'the first line');
+    expect(s0.frameMode).toBe('change');
+    // out of the page's compositing under automation; the capture reads the canvas itself
+    expect(await page.evaluate(() => document.getElementById('screen')!.style.visibility)).toBe('hidden');
+    const typed = await waitFor(page, (s) => !s.typing && s.visibleText === s.text, 'the line typed out');
+    expect(typed.frame).toBeGreaterThan(5);
+    // the fade and the refining frames are over after ~2 s; then nothing is drawn
+    await sleep(2500);
+    const a = await state(page);
+    await sleep(1500);
+    const b = await state(page);
+    expect(b.frame - a.frame).toBe(0);
+  });
+
+  it('refreshes a still picture: a few frames after a change, then one every few seconds', async () => {
+    await key(page, 'Enter');
+    await waitFor(page, (s) => !s.typing && s.lineCount === 2, 'the second line typed');
+    await sleep(2000);
+    // refining frames after the change (the draws of the typing and 6 refreshes; a loaded
+    // machine may coalesce some)
+    expect(await framesSince(page, 2500)).toBeGreaterThanOrEqual(2);
+    await sleep(5600);
+    const still = await framesSince(page, 5500);
+    expect(still).toBeGreaterThanOrEqual(1);
+    expect(still).toBeLessThanOrEqual(4);
+  });
+
+  it('draws at once on input', async () => {
+    const before = await state(page);
+    const t = await page.evaluate(async () => {
+      const f0 = window.yumecast.getState().frame;
+      const t0 = performance.now();
+      window.yumecast.applyInput({ v: 1, type: 'key', kind: 'down', key: 'Escape' });
+      for (;;) {
+        await new Promise((r) => setTimeout(r, 5));
+        if (window.yumecast.getState().frame > f0) return performance.now() - t0;
+        if (performance.now() - t0 > 2000) return -1;
+      }
+    });
+    expect(t).toBeGreaterThanOrEqual(0);
+    expect(t).toBeLessThan(500);
+    expect((await state(page)).overlay).toBe('menu');
+    await key(page, 'Escape');
+    await waitFor(page, (s) => s.overlay === null && s.frame > before.frame + 1, 'the menu closed');
+  });
+
+  it('gives a new consumer a frame at once, and keeps screenshots full size', async () => {
+    const got = await page.evaluate(async () => {
+      const s = window.yumecast.captureStream(30, { mode: 'change' });
+      const track = s.getVideoTracks()[0];
+      const Processor = (window as unknown as { MediaStreamTrackProcessor: new (o: { track: MediaStreamTrack }) => { readable: ReadableStream<{ close: () => void }> } })
+        .MediaStreamTrackProcessor;
+      const rd = new Processor({ track }).readable.getReader();
+      const t0 = performance.now();
+      const first = await Promise.race([rd.read().then(() => performance.now() - t0), new Promise<number>((r) => setTimeout(() => r(-1), 1500))]);
+      track.stop();
+      return { first, hint: track.contentHint };
+    });
+    expect(got.hint).toBe('detail');
+    expect(got.first).toBeGreaterThanOrEqual(0);
+    expect(got.first).toBeLessThan(1000);
+    const before = (await state(page)).frame;
+    const size = await page.evaluate(async () => {
+      const url = await window.yumecast.screenshot();
+      const img = new Image();
+      img.src = url;
+      await img.decode();
+      return [img.width, img.height];
+    });
+    expect(size).toEqual([1280, 720]);
+    expect((await state(page)).frame).toBe(before + 1);
+  });
+
+  it('moves on by itself in auto mode, and draws the petals at ~30 fps', async () => {
+    const s0 = await state(page);
+    await key(page, 'Auto');
+    const s1 = await waitFor(page, (s) => s.lineCount > s0.lineCount || s.effects.includes('sakura'), 'auto mode to move on', 20_000);
+    expect(s1.lineCount).toBeGreaterThan(s0.lineCount);
+    await key(page, 'Auto');
+    await waitFor(page, (s) => s.effects.includes('sakura') || s.choices.length > 0, 'the petals', 30_000).catch(async () => {
+      // not there yet: read on to them
+      for (let i = 0; i < 10 && !(await state(page)).effects.includes('sakura'); i++) {
+        await key(page, 'Enter');
+        await sleep(300);
+      }
+    });
+    expect((await state(page)).effects).toContain('sakura');
+    const a = await state(page);
+    await sleep(2000);
+    const b = await state(page);
+    // 30 fps at most; a loaded test machine may do fewer
+    expect((b.frame - a.frame) / 2).toBeGreaterThan(10);
+    expect((b.frame - a.frame) / 2).toBeLessThanOrEqual(32);
+  });
+});
+
+describe('runtime frames: steady mode (the default)', () => {
+  it('keeps drawing on a still line at the waiting rate', async () => {
+    const page = await pages.browser.newPage({ viewport: { width: 1280, height: 720 } });
+    try {
+      await page.goto(`${pages.server.origin}/runtime/index.html`);
+      await page.waitForFunction(() => !!window.yumecast);
+      await page.evaluate(async (id) => {
+        await window.yumecast.start({ gameId: id, assetBase: `/games/${id}/`, storyUrl: `/runtime/games/${id}.json`, skipTitle: true });
+        window.yumecast.captureStream(30);
+      }, FIXTURE);
+      await waitFor(page, (s) => s.screen === 'story' && !s.typing && s.text.length > 0, 'the first line typed');
+      await sleep(1500);
+      const a = await state(page);
+      await sleep(1000);
+      const b = await state(page);
+      expect(a.frameMode).toBe('steady');
+      expect(b.frame - a.frame).toBeGreaterThanOrEqual(5); // ~12 fps: the indicator bobs
+    } finally {
+      await page.close();
+    }
+  });
+});
