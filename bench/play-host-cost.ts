@@ -49,6 +49,12 @@ import {
 import { startPlayStack, type PlayStack } from './play-stack';
 
 const WINDOW_MS = Math.max(2, Number(arg('window', '10'))) * 1000;
+/**
+ * Wait this long in the scene before its window: the pool's replacement runtime launches right
+ * after a start (HOST_REFILL_DELAY_MS) and the engine renders its art and music loop once; the
+ * figures are a session's steady cost, not its start.
+ */
+const SETTLE_MS = Math.max(0, Number(arg('settle', '15'))) * 1000;
 const SAMPLES = Math.max(4, Number(arg('samples', '20')));
 const MAX_READING = Math.max(1, Number(arg('max-reading', '12')));
 const MAX_MOVING = Math.max(1, Number(arg('max-moving', '6')));
@@ -90,7 +96,7 @@ async function scenes(stack: PlayStack, host: TestAgent, peers: CheapPeers, game
     try {
       const press = (k: string) => peers.key(peer, k);
       await (petals ? intoPetals : intoStory)(host, c.sid, press);
-      await sleep(2000);
+      await sleep(SETTLE_MS);
       if (petals) await measure('weather effect: petals (fixture)', peer);
       else {
         await measure(`static line (${game})`, peer);
