@@ -95,6 +95,10 @@ export interface StreamPublisher<T extends SessionToken = SessionToken> {
   close(): void;
 }
 
+/** The video codecs the host may put first in its offer (HOST_VIDEO_CODEC; docs/performance.md). */
+export const VIDEO_CODECS = ['vp8', 'vp9', 'h264'] as const;
+export type VideoCodec = (typeof VIDEO_CODECS)[number];
+
 /** Encoder settings per quality level (the host changes bitrate and resolution). */
 export const QUALITY_PROFILES: Record<QualityLevel, { maxBitrate: number; scaleResolutionDownBy: number; maxFramerate: number }> = {
   high: { maxBitrate: 4_000_000, scaleResolutionDownBy: 1, maxFramerate: 30 },

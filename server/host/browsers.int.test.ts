@@ -11,10 +11,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { FIXTURES_DIR, GAMES_DIR } from '../../runtime/build';
 import { startPageServer, type PageServer } from './page-server';
-import { RuntimePool } from './pool';
+import type { RuntimePool } from './pool';
 import { listProcs, readProc, sessionFootprint } from './procs';
 import type { Runtime } from './runtime';
-import { CHROMIUM, buildTestRuntime, until } from './testing/harness';
+import { buildTestRuntime, testPool, until } from './testing/harness';
 
 jest.setTimeout(120_000);
 
@@ -32,22 +32,7 @@ beforeAll(async () => {
   const runtimeDir = await buildTestRuntime();
   tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yumecast-browsers-test-'));
   pages = await startPageServer({ runtimeDir, gamesDirs: [GAMES_DIR, FIXTURES_DIR], port: 0 });
-  pool = new RuntimePool({
-    capacity: 3,
-    warm: 1,
-    refillDelayMs: 0,
-    log: () => undefined,
-    runtime: {
-      chromiumPath: CHROMIUM,
-      tmpDir,
-      pageOrigin: pages.origin,
-      launchTimeoutMs: 30_000,
-      startTimeoutMs: 10_000,
-      closeTimeoutMs: 3000,
-      prewarm: null,
-      sessionsPerBrowser: 5,
-    },
-  });
+  pool = testPool({ capacity: 3, warm: 1, tmpDir, pageOrigin: pages.origin, sessionsPerBrowser: 5 });
   pool.start();
   await pool.whenWarm(1, 60_000);
 });

@@ -6,6 +6,8 @@
  * number stops the start naming the variable.
  */
 import os from 'node:os';
+import { VIDEO_CODECS, type VideoCodec } from '../../lib/streaming/types';
+import type { FrameMode } from '../../runtime/src/types';
 import path from 'node:path';
 import { CHROMIUM_PATH } from '../shared/chromium';
 import { envInt, envList, envString, type Env } from '../shared/env';
@@ -13,10 +15,8 @@ import { metricsToken } from '../shared/metrics';
 import { sentryDsn } from '../shared/sentry';
 import { DEFAULT_RATE_LIMITS, loadRateLimits, loadServerTimeouts, type RateLimits, type ServerTimeouts } from '../shared/http-limits';
 
-export type FrameMode = 'change' | 'steady';
-export type VideoCodec = 'vp8' | 'vp9' | 'h264';
+export type { FrameMode, VideoCodec };
 const FRAME_MODES: readonly FrameMode[] = ['change', 'steady'];
-const VIDEO_CODECS: readonly VideoCodec[] = ['vp8', 'vp9', 'h264'];
 
 /** A value of `allowed`, or `def` when unset; anything else stops the start naming the variable. */
 function envChoice<T extends string>(env: Env, name: string, def: T, allowed: readonly T[]): T {

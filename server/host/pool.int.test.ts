@@ -17,7 +17,7 @@ import { buildPrewarmPlan } from './prewarm';
 import { listProcs, readProc, runtimeProcs } from './procs';
 import { sweepStaleRuntimes, type Runtime } from './runtime';
 import { spawn, spawnSync } from 'node:child_process';
-import { CHROMIUM, buildTestRuntime, until } from './testing/harness';
+import { buildTestRuntime, testPool, until } from './testing/harness';
 import { WebSocketServer } from 'ws';
 
 jest.setTimeout(120_000);
@@ -34,21 +34,13 @@ let otherHits = 0;
 const pools: RuntimePool[] = [];
 
 function newPool(capacity: number, warm: number, prewarm = false, sessionsPerBrowser = 1): RuntimePool {
-  const pool = new RuntimePool({
+  const pool = testPool({
     capacity,
     warm,
-    refillDelayMs: 0,
-    log: () => undefined,
-    runtime: {
-      chromiumPath: CHROMIUM,
-      tmpDir,
-      pageOrigin: pages.origin,
-      launchTimeoutMs: 30_000,
-      startTimeoutMs: 10_000,
-      closeTimeoutMs: 3000,
-      prewarm: prewarm ? buildPrewarmPlan(runtimeDir, [GAMES_DIR, FIXTURES_DIR]) : null,
-      sessionsPerBrowser,
-    },
+    tmpDir,
+    pageOrigin: pages.origin,
+    prewarm: prewarm ? buildPrewarmPlan(runtimeDir, [GAMES_DIR, FIXTURES_DIR]) : null,
+    sessionsPerBrowser,
   });
   pools.push(pool);
   pool.start();

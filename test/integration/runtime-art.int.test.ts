@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import type { EngineState, ReadyInfo, StartOptions } from '../../runtime/src/types';
-import { FIXTURE, runtimePagesForSuite } from './runtime-page';
+import { FIXTURE, key, runtimePagesForSuite, sleep, state, waitFor } from './runtime-page';
 
 jest.setTimeout(120_000);
 
@@ -44,15 +44,6 @@ async function start(gameId: string, options: StartOptions, idle: boolean): Prom
   return { page, errors, info, atReady };
 }
 
-const state = (page: Page): Promise<EngineState> => page.evaluate(() => window.yumecast.getState());
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function key(page: Page, k: string): Promise<void> {
-  await page.evaluate((name) => {
-    window.yumecast.applyInput({ v: 1, type: 'key', kind: 'down', key: name });
-    window.yumecast.applyInput({ v: 1, type: 'key', kind: 'up', key: name });
-  }, k);
-}
-
 /**
  * Presses Enter (one line at a time) until `pred` holds. Never while a choice is shown: Enter
  * would pick one, and on a loaded machine a choice can appear between reading the state and
@@ -71,16 +62,6 @@ async function until(page: Page, pred: (s: EngineState) => boolean, what: string
   }
   const s = await state(page);
   throw new Error(`never reached ${what}: ${JSON.stringify({ ...s, saves: s.saves.length })}`);
-}
-
-async function waitFor(page: Page, pred: (s: EngineState) => boolean, what: string, ms = 15_000): Promise<EngineState> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const s = await state(page);
-    if (pred(s)) return s;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify({ ...s, saves: s.saves.length })}`);
-    await sleep(40);
-  }
 }
 
 /**

@@ -6,32 +6,11 @@
  * full size; `steady` (the default) keeps drawing at the engine's rate.
  */
 import type { Page } from 'playwright-core';
-import type { EngineState } from '../../runtime/src/types';
-import { FIXTURE, runtimePagesForSuite } from './runtime-page';
+import { FIXTURE, key, runtimePagesForSuite, sleep, state, waitFor } from './runtime-page';
 
 jest.setTimeout(120_000);
 
 const pages = runtimePagesForSuite();
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const state = (page: Page): Promise<EngineState> => page.evaluate(() => window.yumecast.getState());
-
-async function key(page: Page, k: string): Promise<void> {
-  await page.evaluate((name) => {
-    window.yumecast.applyInput({ v: 1, type: 'key', kind: 'down', key: name });
-    window.yumecast.applyInput({ v: 1, type: 'key', kind: 'up', key: name });
-  }, k);
-}
-
-async function waitFor(page: Page, pred: (s: EngineState) => boolean, what: string, ms = 15_000): Promise<EngineState> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const s = await state(page);
-    if (pred(s)) return s;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify({ ...s, saves: s.saves.length })}`);
-    await sleep(40);
-  }
-}
 
 /** Opens the fixture in `change` mode with a consumer that counts the video frames it gets. */
 async function openChange(): Promise<Page> {

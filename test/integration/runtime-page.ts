@@ -1,10 +1,12 @@
 /**
  * Set-up shared by the runtime's page suites (runtime-art, runtime-frames): the built runtime
  * with the fixture games, served by the host's own page server, and one Debian Chromium for the
- * suite. `runtimePagesForSuite()` registers beforeAll/afterAll and returns the live handles.
+ * suite. `runtimePagesForSuite()` registers beforeAll/afterAll and returns the live handles; the
+ * page helpers read the engine's state, press keys and wait for a state.
  */
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../server/shared/chromium';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { EngineState } from '../../runtime/src/types';
 import { FIXTURES_DIR, GAMES_DIR } from '../../runtime/build';
 import { startPageServer, type PageServer } from '../../server/host/page-server';
 import { buildTestRuntime } from '../../server/host/testing/harness';
@@ -28,4 +30,27 @@ export function runtimePagesForSuite(): RuntimePages {
     await handles.server?.close();
   });
   return handles;
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export const state = (page: Page): Promise<EngineState> => page.evaluate(() => window.yumecast.getState());
+
+/** A key press (down, up) through the engine's input API. */
+export async function key(page: Page, k: string): Promise<void> {
+  await page.evaluate((name) => {
+    window.yumecast.applyInput({ v: 1, type: 'key', kind: 'down', key: name });
+    window.yumecast.applyInput({ v: 1, type: 'key', kind: 'up', key: name });
+  }, k);
+}
+
+/** Polls the engine's state until `pred` holds (throws with the state after `ms`). */
+export async function waitFor(page: Page, pred: (s: EngineState) => boolean, what: string, ms = 15_000): Promise<EngineState> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const s = await state(page);
+    if (pred(s)) return s;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify({ ...s, saves: s.saves.length })}`);
+    await sleep(40);
+  }
 }

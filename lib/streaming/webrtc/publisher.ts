@@ -9,23 +9,21 @@
  * offer (setCodecPreferences); the others stay listed, so a player without it still connects.
  */
 import type { HostMessage, QualityLevel } from '../messages';
-import { QUALITY_PROFILES, type PublisherEvents, type WebRtcToken, type StreamPublisher } from '../types';
+import { QUALITY_PROFILES, type PublisherEvents, type VideoCodec, type WebRtcToken, type StreamPublisher } from '../types';
 import { SignalClient } from './signalClient';
-
-export type PreferredVideoCodec = 'vp8' | 'vp9' | 'h264';
 
 export interface WebRtcPublisherOptions {
   /** Put this codec first in the offer (default: the browser's own order). */
-  videoCodec?: PreferredVideoCodec;
+  videoCodec?: VideoCodec;
 }
 
-const MIME: Record<PreferredVideoCodec, string> = { vp8: 'video/vp8', vp9: 'video/vp9', h264: 'video/h264' };
+const MIME: Record<VideoCodec, string> = { vp8: 'video/vp8', vp9: 'video/vp9', h264: 'video/h264' };
 
 /**
  * The browser's video codecs with `preferred` first. H.264: constrained baseline with
  * packetization-mode 1 first (what every receiver decodes). Exported for tests.
  */
-export function orderCodecs<C extends { mimeType: string; sdpFmtpLine?: string }>(codecs: C[], preferred: PreferredVideoCodec): C[] {
+export function orderCodecs<C extends { mimeType: string; sdpFmtpLine?: string }>(codecs: C[], preferred: VideoCodec): C[] {
   const want = MIME[preferred];
   const rank = (c: C): number => {
     if (c.mimeType.toLowerCase() !== want) return 2;

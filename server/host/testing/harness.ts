@@ -9,6 +9,8 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { FIXTURES_DIR, GAMES_DIR, buildRuntime } from '../../../runtime/build';
 import { buildHostAgent, type HostAgent } from '../agent';
+import { RuntimePool } from '../pool';
+import type { PrewarmPlan } from '../prewarm';
 import { loadHostConfig, type HostConfig } from '../config';
 import { HOST_SECRET_HEADER, type StartSessionBody } from '../../shared/host-contract';
 import { FakeApi } from './fake-api';
@@ -16,6 +18,26 @@ import { FakeApi } from './fake-api';
 export const TEST_SECRET = 'test-host-secret';
 export const FIXTURE_GAME = 'yumecast-fixture';
 export const CHROMIUM = CHROMIUM_PATH;
+
+/** A runtime pool on the test timings (no refill delay, quiet log), not started. */
+export function testPool(o: { capacity: number; warm: number; tmpDir: string; pageOrigin: string; prewarm?: PrewarmPlan | null; sessionsPerBrowser?: number }): RuntimePool {
+  return new RuntimePool({
+    capacity: o.capacity,
+    warm: o.warm,
+    refillDelayMs: 0,
+    log: () => undefined,
+    runtime: {
+      chromiumPath: CHROMIUM,
+      tmpDir: o.tmpDir,
+      pageOrigin: o.pageOrigin,
+      launchTimeoutMs: 30_000,
+      startTimeoutMs: 10_000,
+      closeTimeoutMs: 3000,
+      prewarm: o.prewarm ?? null,
+      sessionsPerBrowser: o.sessionsPerBrowser ?? 1,
+    },
+  });
+}
 
 /**
  * Builds runtime/ (+ fixtures) into a private folder once per process, so tests never race
