@@ -3,9 +3,14 @@
  * (bench/play-configs.ts: before, after, one lever at a time). Per configuration:
  *   1. click → first decoded frame, cold (no warm runtime) and warm (from the warm pool), in the
  *      play page's own flow: the steps lib/session/playController.ts takes (the real api: GET
- *      session/all, GET start, status polled every 250 ms as the page does, get_token, join; the
- *      fake api: POST /sessions, `ready` seen at the same 250 ms poll, join), the page's
+ *      session/all, GET start, status polled as the page does (lib/session/pollDelay.ts), get_token, join; the
+ *      fake api: POST /sessions, `ready` seen at the same poll times, join), the page's
  *      WebRtcSubscriber joining in a test player page; the first frame presented in its <video>;
+ *      and where that time went, each run cut into consecutive segments that add up to its total
+ *      (the host's start request, runtime, game start, publish; the player learning of `ready`;
+ *      signalling open, peer-joined, offer, answer, ICE, DTLS, first frame: bench/play-timeline.ts,
+ *      from the host's session record and the player probe's timeline, on one clock, Date.now()),
+ *      each segment's median in the table under the totals (medians need not add up);
  *   2. input-to-photon over all samples from the first one: right after the player is in the
  *      story, a key whose effect is visible ('h' hides / shows the text window) sent on the data
  *      channel until the received video shows it (requestVideoFrameCallback + pixel comparison
@@ -17,6 +22,7 @@
  *
  *   npx tsx bench/play-latency.ts [--config before,after] [--levers join,jitter,browser,frames]
  *       [--runs 3] [--samples 40] [--game hajimari-no-eki] [--skip cold,warm,latency,quality] [--fake]
+ *       [--timeline]   (each run's player timeline as it goes)
  *   npx tsx server/dev/with-services.ts -- npx tsx bench/play-latency.ts   # the real api
  *
  * The page's flow is replayed by the bench rather than by driving /play/[id] of a running web
@@ -33,6 +39,7 @@ import { TEXT_WINDOW } from './play-capacity';
 import { describe, ms, num, playConfigs, printTables, type PlayConfig, type Row } from './play-configs';
 import { FIXTURE_GAME, arg, bound, finish, fmtList, fullVideo, intoPetals, intoStory, machine, machineBusy, median, onCleanup, otherChromium, quantile, sendKey } from './play-common';
 import { startPlayStack, type PlayStack } from './play-stack';
+import { addBreakdown, breakdown, describeRuns, noBreakdowns, runColumns, segmentRows, type Breakdown, type Breakdowns } from './play-timeline';
 
 const RUNS = Math.max(1, Number(arg('runs', '3')));
 const SAMPLES = Math.max(1, Number(arg('samples', '40')));
@@ -42,8 +49,11 @@ type Video = Awaited<ReturnType<typeof sampleVideo>>;
 interface Figures {
   coldReady: number[];
   coldFrame: number[];
+  /** Where each cold run's time went (bench/play-timeline.ts). */
+  coldSegments: Breakdowns;
   warmReady: number[];
   warmFrame: number[];
+  warmSegments: Breakdowns;
   display: number[];
   failed: number;
   errors: string[];
@@ -51,25 +61,26 @@ interface Figures {
   quality: { name: string; v: Video }[];
 }
 
-/** The click, in the page's flow, until the player's first presented frame. */
-async function clickToFirstFrame(stack: PlayStack, host: TestAgent, players: PlayerBrowser, cfg: PlayConfig, game: string): Promise<{ ready: number; frame: number }> {
+/** The click, in the page's flow, until the player's first presented frame, and where the time went. */
+async function clickToFirstFrame(stack: PlayStack, host: TestAgent, players: PlayerBrowser, cfg: PlayConfig, game: string): Promise<{ ready: number; frame: number; segments: Breakdown }> {
   const p = await players.newPlayer({ jitterTarget: cfg.jitterTarget });
   try {
     const click = await stack.click(host, game);
     const frame = firstFrame(p.page, 30_000);
     await click.join(p);
     const at = await frame;
-    const frameMs = performance.now() - click.t0;
+    const noticed = performance.now();
+    const segments = at === null ? null : await breakdown(click, host, p.page, noticed);
     await click.end();
-    if (at === null) throw new Error(`${click.sid}: no frame within 30 s`);
-    return { ready: click.readyAt - click.t0, frame: frameMs };
+    if (at === null || !segments) throw new Error(`${click.sid}: no frame within 30 s`);
+    return { ready: click.readyAt - click.t0, frame: noticed - click.t0, segments };
   } finally {
     await p.close();
   }
 }
 
 async function run(stack: PlayStack, players: PlayerBrowser, cfg: PlayConfig, game: string): Promise<Figures> {
-  const f: Figures = { coldReady: [], coldFrame: [], warmReady: [], warmFrame: [], display: [], failed: 0, errors: [], jitterMs: NaN, quality: [] };
+  const f: Figures = { coldReady: [], coldFrame: [], coldSegments: noBreakdowns(), warmReady: [], warmFrame: [], warmSegments: noBreakdowns(), display: [], failed: 0, errors: [], jitterMs: NaN, quality: [] };
   if (!SKIP.has('cold')) {
     const host = await stack.startHost({ HOST_WARM_POOL: '0', HOST_CAPACITY: '1', ...cfg.hostEnv });
     try {
@@ -78,6 +89,7 @@ async function run(stack: PlayStack, players: PlayerBrowser, cfg: PlayConfig, ga
         const r = await clickToFirstFrame(stack, host, players, cfg, game);
         f.coldReady.push(r.ready);
         f.coldFrame.push(r.frame);
+        addBreakdown(f.coldSegments, r.segments);
       }
     } finally {
       await host.stop();
@@ -95,6 +107,7 @@ async function run(stack: PlayStack, players: PlayerBrowser, cfg: PlayConfig, ga
         const r = await clickToFirstFrame(stack, host, players, cfg, game);
         f.warmReady.push(r.ready);
         f.warmFrame.push(r.frame);
+        addBreakdown(f.warmSegments, r.segments);
       }
     }
     if (!SKIP.has('latency')) {
@@ -153,8 +166,12 @@ function rows(configs: PlayConfig[], figs: Map<string, Figures>): Row[] {
   const row = (figure: string, fn: (x: Figures) => string) => out.push({ figure, values: Object.fromEntries(configs.map((c) => [c.name, figs.has(c.name) ? fn(figs.get(c.name)!) : '–'])) });
   row('click → ready, cold (median)', (f) => ms(median(f.coldReady)));
   row('click → first decoded frame, cold (median)', (f) => ms(median(f.coldFrame)));
+  const names = configs.map((c) => c.name);
+  // each segment's median (bench/play-timeline.ts), where that phase ran
+  if ([...figs.values()].some((f) => f.coldFrame.length)) out.push(...segmentRows(names, figs, (f) => f.coldSegments));
   row('click → ready, warm (median)', (f) => ms(median(f.warmReady)));
   row('click → first decoded frame, warm (median)', (f) => ms(median(f.warmFrame)));
+  if ([...figs.values()].some((f) => f.warmFrame.length)) out.push(...segmentRows(names, figs, (f) => f.warmSegments));
   row('input-to-photon median / p95 (all samples)', (f) => (f.display.length ? `${num(median(f.display), 1)} / ${num(quantile(f.display, 0.95), 1)} ms` : '–'));
   row('  first 10 samples, median', (f) => ms(median(f.display.slice(0, 10))));
   row('  samples not seen', (f) => (f.display.length ? `${f.failed}/${f.display.length}` : '–'));
@@ -189,12 +206,15 @@ async function main(): Promise<void> {
       figs.set(cfg.name, f);
       const list = (xs: number[]) => (xs.length ? `${fmtList(xs)} ms` : '–');
       console.log(`  cold: ready ${list(f.coldReady)}, first frame ${list(f.coldFrame)}; warm: ready ${list(f.warmReady)}, first frame ${list(f.warmFrame)}`);
+      for (const [phase, b] of [['cold', f.coldSegments], ['warm', f.warmSegments]] as const) {
+        if (b.toHost.length) console.log(`  ${phase} runs, ms (${runColumns()}):\n${describeRuns(b).map((l) => `    ${l}`).join('\n')}`);
+      }
       console.log(`  input-to-photon, all ${f.display.length} samples in order (ms): ${fmtList(f.display)}${f.errors.length ? `; not seen: ${f.errors.join('; ')}` : ''}`);
     } catch (e) {
       console.error(`[${cfg.name}] stopped: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
-  printTables(`play latency (${stack.mode === 'api' ? 'real api' : 'fake api'}, the play page's 250 ms status poll)`, rows(configs, figs), configs);
+  printTables(`play latency (${stack.mode === 'api' ? 'real api' : 'fake api'}, the play page's status poll)`, rows(configs, figs), configs);
   await finish(0);
 }
 

@@ -6,10 +6,11 @@
  * the real api (buildApp on PostgreSQL + the Auth emulator, a fresh schema, dropped at the end;
  * its titles: games/ plus the engine's fixture game, linked into a private folder) and a click
  * is what the play page's controller does (lib/session/playController.ts): GET /v1/session/all,
- * GET /v1/game/:id/start, poll status until `ready` (statusPollDelay: every 250 ms in the first
- * 5 s; `poll: 'fast'` polls every 50 ms), get_token, join. Otherwise (or with --fake) the fake api
- * peer of server/host/testing, and a click is the api's POST /sessions to the host, `ready`
- * reported (seen at the same 250 ms poll, or every 5 ms with `poll: 'fast'`), join.
+ * GET /v1/game/:id/start, poll status until `ready` (lib/session/pollDelay.ts: every 100 ms in the
+ * first 2 s, then 250 ms up to 5 s; `poll: 'fast'` polls every 50 ms), get_token, join.
+ * Otherwise (or with --fake) the fake api peer of server/host/testing, and a click is the api's
+ * POST /sessions to the host, `ready` reported (seen at the page's poll times, or every 5 ms with
+ * `poll: 'fast'`), join.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,6 +18,7 @@ import path from 'node:path';
 import { FakeApi } from '../server/host/testing/fake-api';
 import { TEST_SECRET, sleep, startAgent, startSessionBody, until, type TestAgent } from '../server/host/testing/harness';
 import type { ProbedPlayer } from '../server/host/testing/player-probe';
+import { statusPollDelay } from '../lib/session/pollDelay';
 import { flag, once } from './play-common';
 
 export interface Click {
@@ -38,16 +40,13 @@ export interface PlayStack {
   pages: FakeApi;
   /** A host agent (in this process) reporting to the stack's api. */
   startHost(env: Record<string, string>): Promise<TestAgent>;
-  /** The player's click on play: start → ready (→ token); `poll` 'page' (default) = the play page's 250 ms. */
+  /** The player's click on play: start → ready (→ token); `poll` 'page' (default) = the play page's poll times. */
   click(host: TestAgent, gameId: string, opts?: { poll?: 'page' | 'fast' }): Promise<Click>;
   close(): Promise<void>;
 }
 
-/**
- * The play page's status poll delay (lib/session/playController.ts statusPollDelay, repeated
- * here: that module pulls in the browser client): 250 ms in the first 5 s, then every second.
- */
-export const pagePollDelay = (elapsedMs: number): number => (elapsedMs < 5000 ? 250 : 1000);
+/** The play page's status poll delay while a session starts (lib/session/pollDelay.ts). */
+export const pagePollDelay = (elapsedMs: number): number => statusPollDelay('starting', elapsedMs);
 
 const HOST_ENV = {
   // a bench session gets no input for minutes: never idle-close it

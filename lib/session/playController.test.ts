@@ -1,4 +1,5 @@
-import { PlayController, statusPollDelay, type PlaySnapshot } from './playController';
+import { PlayController, type PlaySnapshot } from './playController';
+import { statusPollDelay } from './pollDelay';
 import { SessionError } from '@/lib/api/sessions';
 import * as sessions from '@/lib/api/sessions';
 import * as streaming from '@/lib/streaming';
@@ -187,7 +188,9 @@ it('fails with stream_failed at once when the join itself fails, and with unsupp
 
 describe('statusPollDelay', () => {
   it('polls a starting session every 250 ms for the first 5 s, then every second; a queue every 2 s', () => {
-    expect(statusPollDelay('starting', 0)).toBe(250);
+    expect(statusPollDelay('starting', 0)).toBe(100);
+    expect(statusPollDelay('starting', 1_900)).toBe(100);
+    expect(statusPollDelay('starting', 2_000)).toBe(250);
     expect(statusPollDelay('allocating', 4_900)).toBe(250);
     expect(statusPollDelay('starting', 5_000)).toBe(1000);
     expect(statusPollDelay('queued', 0)).toBe(2000);

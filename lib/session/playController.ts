@@ -15,6 +15,7 @@ import { createSubscriber } from '@/lib/streaming';
 import { playerMessage, type HostMessage, type PlayerMessage, type QualityLevel } from '@/lib/streaming/messages';
 import type { ConnectionState, StreamSubscriber } from '@/lib/streaming/types';
 import { failureOf, type PlayFailure, type PlayPhase, type PlayStep } from './playMessages';
+import { statusPollDelay } from './pollDelay';
 
 export const STATS_INTERVAL_MS = 10_000;
 export const BACKGROUND_CLOSE_MS = 4 * 60_000;
@@ -40,16 +41,6 @@ export interface PlaySnapshot {
 export interface PlayCallbacks {
   onChange(s: PlaySnapshot): void;
   onHostMessage?(m: HostMessage): void;
-}
-
-/**
- * How long to wait before the next status poll. A warm start is ready in about a second, so the
- * first seconds are polled every 250 ms (a slower back-off would add up to a second to every
- * start); a longer start (a cold launch) every second, and a queue every 2 s.
- */
-export function statusPollDelay(state: string, elapsedMs: number): number {
-  if (state === 'queued') return 2000;
-  return elapsedMs < 5000 ? 250 : 1000;
 }
 
 const sleep = (ms: number, signal: AbortSignal) =>

@@ -32,6 +32,13 @@ export interface FramePainter {
 
 /** `change`: after a change, extra frames of the still picture at these delays (ms). */
 const REFINE_MS = [100, 250, 500, 800, 1200, 1700];
+/**
+ * `change`: after `refresh()` (a new consumer: a player has just connected), the extra frames come
+ * sooner: the first frames after a connection may be dropped while the sender's encoder and
+ * transport start (measured: the player's first frame came 66–164 ms after it connected with
+ * REFINE_MS), and each one here costs almost nothing on a still picture.
+ */
+const JOIN_REFINE_MS = [33, 66, 100, 150, 250, 500, 800, 1200, 1700];
 /** `change`: then one frame this often (ms). */
 export const REFRESH_MS = 2500;
 /** Draws right after a change come at most this often (ms), like the steady loop's 60 fps. */
@@ -58,6 +65,7 @@ export class FrameScheduler {
   private timerAt = Infinity;
   private drawing = false;
   private changedAt = -1e9;
+  private refine = REFINE_MS;
   private refineStep = REFINE_MS.length;
   private lastSent = -1e9;
   /** `change`: when the last moving frame was due (the next one is due a frame interval later). */
@@ -116,6 +124,7 @@ export class FrameScheduler {
   refresh(): void {
     if (this.mode !== 'change') return;
     this.changedAt = performance.now();
+    this.refine = JOIN_REFINE_MS;
     this.refineStep = 0;
     this.touch();
     this.planNext(performance.now());
@@ -166,6 +175,7 @@ export class FrameScheduler {
       this.lastDraw = now;
       this.changeAt = Infinity;
       this.changedAt = now;
+      this.refine = REFINE_MS;
       this.refineStep = 0;
       this.send();
     }
@@ -184,14 +194,14 @@ export class FrameScheduler {
       this.cadence = now - due < 1000 / this.maxFps ? due : now;
     } else if (this.refreshDue() <= now + 1) {
       this.touch();
-      if (this.refineStep < REFINE_MS.length) this.refineStep++;
+      if (this.refineStep < this.refine.length) this.refineStep++;
     }
     this.planNext(performance.now());
   };
 
   /** When the next refresh frame is due: the refining ones after a change, then every REFRESH_MS. */
   private refreshDue(): number {
-    if (this.refineStep < REFINE_MS.length) return this.changedAt + REFINE_MS[this.refineStep];
+    if (this.refineStep < this.refine.length) return this.changedAt + this.refine[this.refineStep];
     return this.lastSent + REFRESH_MS;
   }
 

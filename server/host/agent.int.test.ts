@@ -170,7 +170,8 @@ describe('a session', () => {
     await until(async () => (await p.page.evaluate(() => window.player.video())).width === 1280, 'video frames', 15_000);
     const v = await p.page.evaluate(() => window.player.video());
     expect(v).toMatchObject({ width: 1280, height: 720 });
-    expect(await info(sid)).toMatchObject({ state: 'playing', counters: { connection: 'connected', connections: 1 } });
+    // the player got the connection the publisher made while nobody had joined yet
+    expect(await info(sid)).toMatchObject({ state: 'playing', counters: { connection: 'connected', connections: 1, offersAhead: 1 } });
     // the heartbeat lists it
     await until(() => (host.api.callsTo(/heartbeat$/).at(-1)?.json as { sessionIds: string[] })?.sessionIds?.includes(sid), 'heartbeat lists the session');
   });

@@ -74,6 +74,8 @@ export const BridgeCountersSchema = Type.Object({
   idleMs: Type.Number(),
   /** Times the signalling WebSocket opened (1 + reconnects after an api restart). */
   signalOpens: Type.Integer(),
+  /** Offers that went out on a connection made before the player joined (publisher prepare()). */
+  offersAhead: Type.Integer(),
   connection: Type.Union((['waiting', 'connected', 'reconnecting', 'closed'] as const).map((state) => Type.Literal(state))),
 });
 export type BridgeCounters = Static<typeof BridgeCountersSchema>;

@@ -17,6 +17,17 @@ export interface WebRtcPublisherOptions {
   videoCodec?: VideoCodec;
 }
 
+/** A connection made ahead of a player's join (WebRtcPublisher.prepare). */
+interface Prepared {
+  pc: RTCPeerConnection;
+  channel: RTCDataChannel;
+  /** The offer's SDP, once set as the local description. */
+  offer: Promise<string>;
+  /** ICE candidates found before the offer went out (null = gathering complete). */
+  candidates: (RTCIceCandidateInit | null)[];
+  sent: boolean;
+}
+
 const MIME: Record<VideoCodec, string> = { vp8: 'video/vp8', vp9: 'video/vp9', h264: 'video/h264' };
 
 /**
@@ -42,6 +53,10 @@ export class WebRtcPublisher implements StreamPublisher<WebRtcToken> {
   private events: PublisherEvents | null = null;
   private quality: QualityLevel = 'high';
   private iceServers: RTCIceServer[] = [];
+  /** The next player's connection, made ahead (prepare). */
+  private prepared: Prepared | null = null;
+  /** Offers sent on a connection made ahead (the rest were made when the player joined). */
+  offersAhead = 0;
 
   constructor(private readonly opts: WebRtcPublisherOptions = {}) {}
 
@@ -56,7 +71,7 @@ export class WebRtcPublisher implements StreamPublisher<WebRtcToken> {
       onMessage: (m) => {
         if (m.type === 'peer-joined' && m.role === 'player') {
           events.onPeerJoined?.();
-          void this.offer();
+          void this.offer().catch(() => events.onState('failed'));
         } else if (m.type === 'peer-left' && m.role === 'player') {
           events.onPeerLeft?.();
         } else if (m.type === 'answer') {
@@ -65,6 +80,9 @@ export class WebRtcPublisher implements StreamPublisher<WebRtcToken> {
           void this.pc?.addIceCandidate(m.candidate).catch(() => undefined);
         }
       },
+      // the first player's connection is made while nobody waits for it (once the game has
+      // drawn: not in the page's busiest time, and with its tracks)
+      onOpen: () => this.prepareAhead(),
       onRefused: () => events.onState('closed'),
     });
     this.signal.connect();
@@ -77,8 +95,16 @@ export class WebRtcPublisher implements StreamPublisher<WebRtcToken> {
    */
   async setStream(stream: MediaStream): Promise<void> {
     this.useStream(stream);
-    const pc = this.pc;
-    if (!pc) return;
+    for (const pc of [this.pc, this.prepared?.pc]) if (pc) await this.fillSenders(pc, stream);
+    this.prepareAhead();
+  }
+
+  /** Makes the next player's connection now if there is a stream and nobody has joined yet. */
+  private prepareAhead(): void {
+    if (this.stream && this.signal?.isOpen() && !this.pc && !this.prepared) this.prepared = this.prepare();
+  }
+
+  private async fillSenders(pc: RTCPeerConnection, stream: MediaStream): Promise<void> {
     const used = new Set<RTCRtpSender>();
     for (const track of stream.getTracks()) {
       const t = pc.getTransceivers().find((x) => !x.sender.track && !used.has(x.sender) && x.receiver.track.kind === track.kind);
@@ -95,13 +121,14 @@ export class WebRtcPublisher implements StreamPublisher<WebRtcToken> {
     for (const t of stream.getVideoTracks()) t.contentHint = 'detail';
   }
 
-  /** A fresh connection for a (re)joining player: old one closed, tracks and channel added. */
-  private async offer(): Promise<void> {
-    if (!this.signal || !this.events) return;
-    this.pc?.close();
-    const events = this.events;
+  /**
+   * The connection for the next player, made before anyone joins (the signalling has just opened):
+   * tracks or empty senders, the input channel, the codec order, the offer set locally and its
+   * ICE candidates gathered. A player's join then costs one message instead of a connection's
+   * set-up in a page the game keeps busy (measured: 40–170 ms from peer-joined to the offer).
+   */
+  private prepare(): Prepared {
     const pc = new RTCPeerConnection({ iceServers: this.iceServers });
-    this.pc = pc;
     // Each track in a stream of its own (its own msid): the receiver then does not hold video
     // frames back to keep lip sync with the audio's deeper jitter buffer, which cost ~70 ms of
     // input-to-photon latency (docs/performance.md). A visual novel has no lips to sync.
@@ -113,18 +140,45 @@ export class WebRtcPublisher implements StreamPublisher<WebRtcToken> {
     }
     this.preferCodec(pc);
     const channel = pc.createDataChannel('input', { ordered: true });
+    const prepared: Prepared = { pc, channel, offer: Promise.resolve(''), candidates: [], sent: false };
+    // candidates found before the offer is sent wait for it; later ones go straight out
+    pc.onicecandidate = (ev) => {
+      const c = ev.candidate ? ev.candidate.toJSON() : null;
+      if (prepared.sent) this.signal?.send({ type: 'ice', candidate: c });
+      else prepared.candidates.push(c);
+    };
+    prepared.offer = (async () => {
+      const offer = await pc.createOffer();
+      await pc.setLocalDescription(offer);
+      await this.applyQuality(pc);
+      return offer.sdp ?? '';
+    })();
+    return prepared;
+  }
+
+  /** A fresh connection for a (re)joining player: old one closed, the prepared one (or a new one) offered. */
+  private async offer(): Promise<void> {
+    if (!this.signal || !this.events) return;
+    this.pc?.close();
+    const events = this.events;
+    const next = this.prepared ?? this.prepare();
+    if (this.prepared) this.offersAhead++;
+    this.prepared = null;
+    const { pc, channel } = next;
+    this.pc = pc;
     this.channel = channel;
     channel.onmessage = (ev) => events.onRawMessage(ev.data);
-    pc.onicecandidate = (ev) => this.signal?.send({ type: 'ice', candidate: ev.candidate ? ev.candidate.toJSON() : null });
     pc.onconnectionstatechange = () => {
       if (this.pc !== pc) return;
       const s = pc.connectionState;
       events.onState(s === 'new' ? 'connecting' : s === 'connected' ? 'connected' : s === 'disconnected' ? 'reconnecting' : s === 'failed' ? 'failed' : s === 'closed' ? 'closed' : 'connecting');
     };
-    const offer = await pc.createOffer();
-    await pc.setLocalDescription(offer);
-    this.signal.send({ type: 'offer', sdp: offer.sdp ?? '' });
-    await this.applyQuality(pc);
+    const sdp = await next.offer;
+    if (this.pc !== pc) return;
+    this.signal.send({ type: 'offer', sdp });
+    next.sent = true;
+    for (const candidate of next.candidates) this.signal.send({ type: 'ice', candidate });
+    next.candidates = [];
   }
 
   private preferCodec(pc: RTCPeerConnection): void {
@@ -176,6 +230,8 @@ export class WebRtcPublisher implements StreamPublisher<WebRtcToken> {
   close(): void {
     this.signal?.close();
     this.pc?.close();
+    this.prepared?.pc.close();
+    this.prepared = null;
     this.pc = null;
     this.channel = null;
   }

@@ -58,6 +58,11 @@ export class SignalClient {
     };
   }
 
+  /** The socket is open now. */
+  isOpen(): boolean {
+    return !!this.ws && this.ws.readyState === WebSocket.OPEN;
+  }
+
   send(m: SignalMessage): void {
     const text = JSON.stringify(m);
     if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(text);

@@ -101,6 +101,7 @@ class Bridge implements BridgeApi {
     connections: 0,
     idleMs: 0,
     signalOpens: 0,
+    offersAhead: 0,
     connection: 'waiting',
   };
 
@@ -372,7 +373,7 @@ class Bridge implements BridgeApi {
   }
 
   counters(): BridgeCounters {
-    return { ...this.c, idleMs: Math.round(now() - this.lastAction), signalOpens: signalOpenCount() };
+    return { ...this.c, idleMs: Math.round(now() - this.lastAction), signalOpens: signalOpenCount(), offersAhead: this.publisher?.offersAhead ?? 0 };
   }
 }
 

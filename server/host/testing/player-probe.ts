@@ -1,8 +1,8 @@
 /**
  * Test players with probes, for benches and tests that need more than window.player gives:
  * the received video's inbound-rtp stats, the first presented frame, input-to-photon latency
- * measured from the received video (requestVideoFrameCallback + pixel comparison), and a log of
- * the page's signalling WebSocket (frames and close codes).
+ * measured from the received video (requestVideoFrameCallback + pixel comparison), a log of
+ * the page's signalling WebSocket (frames and close codes), and its connection timeline.
  *
  * - `launchPlayerBrowser(pages)`: one player Chromium (a persistent context in a private folder,
  *   so the process table can tell all of its processes apart, crashpad's handler included);
@@ -10,10 +10,13 @@
  * - `instrumentPage(page)`: the same probe for a page opened elsewhere (init script + reload).
  * - `newPlayer({ jitterTarget: false })`: the receiver as before issue 11 (the player's
  *   jitterBufferTarget setting made a no-op), for the benches' before/after.
+ * - `playerTimeline(page)`: where a join's time goes (bench/play-timeline.ts): every signalling
+ *   frame sent and received by type, the sockets' open / close, each peer connection's creation,
+ *   connection and ICE state changes, tracks and data channel, and each first frame
+ *   `firstFrame()` saw, in Date.now() ms (the clock the bench and the host share).
  *
- * The probe wraps RTCPeerConnection and WebSocket (recording every instance); the player's own
- * code is unchanged. The page code is plain JavaScript text, so it runs the same under tsx and
- * Jest.
+ * The page code (player-probe-script.ts) wraps RTCPeerConnection and WebSocket (recording every
+ * instance); the player's own code is unchanged.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,153 +26,7 @@ import type { HostMessage } from '../../../lib/streaming/messages';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../shared/chromium';
 import { listProcs, type ProcInfo } from '../procs';
 import type { FakeApi } from './fake-api';
-
-const PROBE_SCRIPT = String.raw`
-(() => {
-  if (window.__probe) return;
-  const pcs = [];
-  const sig = [];
-  const NativePC = window.RTCPeerConnection;
-  window.RTCPeerConnection = class extends NativePC {
-    constructor(...args) {
-      super(...args);
-      pcs.push(this);
-    }
-  };
-  const NativeWS = window.WebSocket;
-  window.WebSocket = class extends NativeWS {
-    constructor(url, protocols) {
-      super(url, protocols);
-      const rec = { url: String(url).replace(/token=[^&]*/, 'token=…'), opened: false, frames: [], close: null };
-      sig.push(rec);
-      this.addEventListener('open', () => { rec.opened = true; });
-      // whole frames, except long ones (SDP): those are cut and marked
-      this.addEventListener('message', (e) => { rec.frames.push(typeof e.data !== 'string' ? '(binary)' : e.data.length > 1000 ? e.data.slice(0, 200) + '…(cut)' : e.data); });
-      this.addEventListener('close', (e) => { rec.close = { code: e.code, reason: e.reason, at: Date.now() }; });
-    }
-  };
-  const video = () => document.getElementById('v');
-  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-  const nextFrame = (v, ms) => new Promise((resolve) => {
-    let done = false;
-    const t = setTimeout(() => { done = true; resolve(null); }, ms);
-    v.requestVideoFrameCallback((now, meta) => { if (done) return; clearTimeout(t); resolve({ now, meta }); });
-  });
-  window.__probe = {
-    pcs,
-    sig,
-    /** inbound-rtp video of the newest peer connection (null before one exists). */
-    async inbound() {
-      const pc = pcs[pcs.length - 1];
-      if (!pc || pc.connectionState === 'closed') return null;
-      const report = await pc.getStats();
-      let out = null;
-      report.forEach((s) => {
-        if (s.type === 'inbound-rtp' && s.kind === 'video') {
-          out = { fps: s.framesPerSecond ?? 0, width: s.frameWidth ?? 0, height: s.frameHeight ?? 0, decoded: s.framesDecoded ?? 0,
-                  dropped: s.framesDropped ?? 0, bytes: s.bytesReceived ?? 0, at: s.timestamp, codec: s.codecId ?? '',
-                  jitterBufferDelay: s.jitterBufferDelay ?? 0, jitterBufferEmitted: s.jitterBufferEmittedCount ?? 0,
-                  decodeTime: s.totalDecodeTime ?? 0 };
-        }
-      });
-      return out;
-    },
-    /** performance.now() of the first presented video frame after this call (null on timeout). */
-    firstFrame(timeoutMs) {
-      const v = video();
-      const start = v.getVideoPlaybackQuality().totalVideoFrames;
-      return new Promise((resolve) => {
-        let done = false;
-        const finish = (t) => { if (done) return; done = true; clearInterval(iv); clearTimeout(to); resolve(t); };
-        v.requestVideoFrameCallback((now) => finish(now));
-        // rVFC needs a source; a decoded-frame counter catches the frame too
-        const iv = setInterval(() => { if (v.getVideoPlaybackQuality().totalVideoFrames > start) finish(performance.now()); }, 4);
-        const to = setTimeout(() => finish(null), timeoutMs);
-      });
-    },
-    /**
-     * Sends a key (down + up) on the data channel and waits for the received video to change in
-     * region [x0, y0, x1, y1] (0..1 of the frame). Per sample: the picture on screen and the
-     * frames that follow within 250 ms each (their noise sets the threshold), send, then compare
-     * every presented frame. Returns one entry per sample.
-     */
-    async keyLatency(opts) {
-      const { key, samples, gapMs = 300, region = [0, 0, 1, 1], timeoutMs = 2000, minDiff = 6 } = opts;
-      const v = video();
-      const W = 320, H = 180;
-      const c = document.createElement('canvas');
-      c.width = W; c.height = H;
-      const g = c.getContext('2d', { willReadFrequently: true });
-      const x0 = Math.floor(region[0] * W), y0 = Math.floor(region[1] * H);
-      const rw = Math.max(1, Math.floor(region[2] * W) - x0), rh = Math.max(1, Math.floor(region[3] * H) - y0);
-      const grab = () => {
-        g.drawImage(v, 0, 0, W, H);
-        const d = g.getImageData(x0, y0, rw, rh).data;
-        const out = new Uint8Array(d.length / 4);
-        for (let i = 0; i < out.length; i++) out[i] = (d[4 * i] * 2 + d[4 * i + 1] * 5 + d[4 * i + 2]) >> 3;
-        return out;
-      };
-      const diff = (a, b) => { let s = 0; for (let i = 0; i < a.length; i++) s += Math.abs(a[i] - b[i]); return s / a.length; };
-      const results = [];
-      for (let n = 0; n < samples; n++) {
-        // a random phase against the frame cadence
-        await sleep(gapMs + Math.random() * 100);
-        // the picture on screen is the baseline: a host that sends frames only when the picture
-        // changes (issue 11) may send none for seconds on a still scene
-        if (!v.videoWidth) { results.push({ error: 'no video before the input' }); continue; }
-        let f = await nextFrame(v, 100);
-        let base = grab();
-        let noise = 0;
-        for (let k = 0; k < 3; k++) {
-          f = await nextFrame(v, 250);
-          if (!f) break; // a static scene may send few frames: what we have is the baseline
-          const cur = grab();
-          noise = Math.max(noise, diff(base, cur));
-          base = cur;
-        }
-        const threshold = Math.max(minDiff, noise * 4);
-        const t0 = performance.now();
-        window.player.send({ v: 1, type: 'key', kind: 'down', key });
-        window.player.send({ v: 1, type: 'key', kind: 'up', key });
-        let hit = null;
-        let frames = 0;
-        while (performance.now() - t0 < timeoutMs) {
-          const fr = await nextFrame(v, timeoutMs);
-          if (!fr) break;
-          frames++;
-          const d = diff(base, grab());
-          if (d > threshold) {
-            const m = fr.meta;
-            hit = { presentedMs: fr.now - t0, displayMs: (m.expectedDisplayTime ?? fr.now) - t0,
-                    submittedMs: m.presentationTime !== undefined ? m.presentationTime - t0 : null,
-                    receivedMs: m.receiveTime !== undefined ? m.receiveTime - t0 : null,
-                    decodeMs: m.processingDuration !== undefined ? m.processingDuration * 1000 : null,
-                    diff: d, threshold, frames };
-            break;
-          }
-        }
-        results.push(hit ?? { error: 'no change seen within ' + timeoutMs + ' ms', threshold, frames });
-      }
-      return results;
-    },
-  };
-})();
-`;
-
-/**
- * The receiver as before issue 11: the player's code sets RTCRtpReceiver.jitterBufferTarget
- * (lib/streaming/webrtc/subscriber.ts); this makes that setter (and Chromium's older
- * playoutDelayHint) do nothing, so the browser keeps its default jitter buffer. The player's code
- * still sees the property, so it runs unchanged.
- */
-const DEFAULT_JITTER_SCRIPT = String.raw`
-(() => {
-  for (const name of ['jitterBufferTarget', 'playoutDelayHint']) {
-    const d = Object.getOwnPropertyDescriptor(RTCRtpReceiver.prototype, name);
-    if (d && d.configurable) Object.defineProperty(RTCRtpReceiver.prototype, name, { configurable: true, enumerable: d.enumerable, get: d.get, set() {} });
-  }
-})();
-`;
+import { DEFAULT_JITTER_SCRIPT, PROBE_SCRIPT } from './player-probe-script';
 
 export interface InboundVideo {
   fps: number;
@@ -234,6 +91,25 @@ export const keyLatency = (
 ): Promise<LatencySample[]> => probe(page, 'keyLatency', opts);
 
 export const signalLog = (page: Page): Promise<SignalSocketLog[]> => page.evaluate('window.__probe.sig') as Promise<SignalSocketLog[]>;
+
+/** One entry of a player page's connection timeline, in the order it happened. */
+export interface TimelineEvent {
+  /** Date.now() ms (the first frame's: its performance.now() time converted when taken). */
+  at: number;
+  /**
+   * 'ws:new' | 'ws:open' | 'ws:close' (detail: the close code); 'rx:<type>' / 'tx:<type>': a
+   * signalling frame received / sent (offer, answer, ice, peer-joined (detail: the role), …);
+   * 'pc:new', 'pc:connection:<connectionState>', 'pc:ice:<iceConnectionState>',
+   * 'pc:track:<kind>', 'pc:datachannel' (detail: its label); 'video:first-frame'.
+   */
+  ev: string;
+  /** Which signalling socket ('ws:', 'rx:', 'tx:') or peer connection ('pc:'), from 0. */
+  n?: number;
+  detail?: string;
+}
+
+/** The page's connection timeline so far (a fresh one per page load). */
+export const playerTimeline = (page: Page): Promise<TimelineEvent[]> => page.evaluate('window.__probe.timeline') as Promise<TimelineEvent[]>;
 
 /**
  * Samples inbound-rtp over `ms`: framesPerSecond readings (one per `everyMs`), the decoded
