@@ -9,11 +9,13 @@
  *   browser  HOST_SESSIONS_PER_BROWSER        1           the host's default (several)
  *   codec    HOST_VIDEO_CODEC                 vp8         the host's default; also +vp9, +h264
  *   join     HOST_JOIN_DURING_START           0           1
+ *   bitrate  HOST_BITRATE_FLOOR               0           1
  *   jitter   player jitterBufferTarget        no-op       the player's code
  *
  * Configurations (--config a,b,… ; default before,after):
  *   before   every lever off;   after   the defaults (every lever on);
- *   +frames, +browser, +join, +jitter   before with that one lever on;   +vp9, +h264   before with that codec;
+ *   +frames, +browser, +join, +bitrate, +jitter   before with that one lever on;   +vp9, +h264   before with that codec;
+ *   -frames, -browser, -join, -bitrate, -jitter   after with that one lever off;
  *   --levers frames,browser,…   = before + one "+lever" configuration each (one table per lever).
  */
 import { arg } from './play-common';
@@ -31,6 +33,7 @@ const BEFORE_ENV: Record<string, string> = {
   HOST_SESSIONS_PER_BROWSER: '1',
   HOST_VIDEO_CODEC: 'vp8',
   HOST_JOIN_DURING_START: '0',
+  HOST_BITRATE_FLOOR: '0',
 };
 
 /** Each lever: the before-settings it lifts (back to the host's default), or what it sets. */
@@ -38,6 +41,7 @@ const LEVERS: Record<string, { unset?: string[]; set?: Record<string, string>; j
   frames: { unset: ['HOST_FRAME_MODE'] },
   browser: { unset: ['HOST_SESSIONS_PER_BROWSER'] },
   join: { unset: ['HOST_JOIN_DURING_START'] },
+  bitrate: { unset: ['HOST_BITRATE_FLOOR'] },
   jitter: { jitter: true },
   vp9: { set: { HOST_VIDEO_CODEC: 'vp9' } },
   h264: { set: { HOST_VIDEO_CODEC: 'h264' } },
@@ -47,8 +51,11 @@ const LEVER_ALIASES: Record<string, string[]> = { codec: ['vp9', 'h264'] };
 function config(name: string): PlayConfig {
   if (name === 'before') return { name, hostEnv: { ...BEFORE_ENV }, jitterTarget: false };
   if (name === 'after') return { name, hostEnv: {}, jitterTarget: true };
+  // after with one lever off (its before-setting): what that lever gives on top of the others
+  const off = name.startsWith('-') ? LEVERS[name.slice(1)] : undefined;
+  if (off) return { name, hostEnv: Object.fromEntries((off.unset ?? []).map((k) => [k, BEFORE_ENV[k]])), jitterTarget: !off.jitter };
   const lever = LEVERS[name.replace(/^\+/, '')];
-  if (!name.startsWith('+') || !lever) throw new Error(`unknown configuration ${name} (before, after, ${Object.keys(LEVERS).map((l) => `+${l}`).join(', ')})`);
+  if (!name.startsWith('+') || !lever) throw new Error(`unknown configuration ${name} (before, after, ${Object.keys(LEVERS).map((l) => `+${l}`).join(', ')}, or -lever: after with it off)`);
   const hostEnv = { ...BEFORE_ENV, ...lever.set };
   for (const k of lever.unset ?? []) delete hostEnv[k];
   return { name, hostEnv, jitterTarget: lever.jitter ?? false };

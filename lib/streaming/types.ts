@@ -99,9 +99,15 @@ export interface StreamPublisher<T extends SessionToken = SessionToken> {
 export const VIDEO_CODECS = ['vp8', 'vp9', 'h264'] as const;
 export type VideoCodec = (typeof VIDEO_CODECS)[number];
 
-/** Encoder settings per quality level (the host changes bitrate and resolution). */
-export const QUALITY_PROFILES: Record<QualityLevel, { maxBitrate: number; scaleResolutionDownBy: number; maxFramerate: number }> = {
-  high: { maxBitrate: 4_000_000, scaleResolutionDownBy: 1, maxFramerate: 30 },
-  medium: { maxBitrate: 1_500_000, scaleResolutionDownBy: 1.5, maxFramerate: 30 },
-  low: { maxBitrate: 600_000, scaleResolutionDownBy: 2, maxFramerate: 24 },
+/**
+ * Encoder settings per quality level (the host changes bitrate and resolution). `minBitrate`:
+ * the floor of the sender's bandwidth estimate (webrtc provider: the answer's
+ * x-google-min-bitrate, with x-google-start-bitrate = maxBitrate). Frames only when the picture
+ * changes send so little that the estimate never grows: measured, it sat at 230–380 kbit/s, the
+ * encoder dropped 77 of 123 changed frames and the pacer held each packet 160 ms (docs/streaming.md).
+ */
+export const QUALITY_PROFILES: Record<QualityLevel, { maxBitrate: number; minBitrate: number; scaleResolutionDownBy: number; maxFramerate: number }> = {
+  high: { maxBitrate: 4_000_000, minBitrate: 1_500_000, scaleResolutionDownBy: 1, maxFramerate: 30 },
+  medium: { maxBitrate: 1_500_000, minBitrate: 600_000, scaleResolutionDownBy: 1.5, maxFramerate: 30 },
+  low: { maxBitrate: 600_000, minBitrate: 250_000, scaleResolutionDownBy: 2, maxFramerate: 24 },
 };

@@ -25,6 +25,11 @@ export class SpriteRaster {
   get height(): number {
     return this.normal.height;
   }
+  /** Frees the pixels now (a dropped preparation: prepare.ts), not at the next GC. */
+  dispose(): void {
+    for (const c of [this.normal, this.dimmed]) if (c) c.width = c.height = 0;
+    this.dimmed = null;
+  }
   /** The darker copy for characters who are not speaking (made on first use). */
   get dim(): Raster {
     if (!this.dimmed) {
@@ -186,6 +191,18 @@ export class ArtStore {
       }
       this.warming = false;
     })();
+  }
+
+  /**
+   * Frees every raster's pixels now (a preparation no session took: prepare.ts; ~3.7 MB a
+   * background), rather than whenever the page collects its garbage. The store is not used after.
+   */
+  dispose(): void {
+    this.queue = [];
+    for (const r of this.backgrounds.values()) r.width = r.height = 0;
+    for (const s of this.sprites.values()) s.dispose();
+    this.backgrounds.clear();
+    this.sprites.clear();
   }
 
   /** The background raster, or undefined while it loads (it is asked for at once). */

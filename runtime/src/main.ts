@@ -1,22 +1,24 @@
 /**
  * The page: window.yumecast (YumecastApi, types.ts), what it draws (the frame scheduler in
  * frames.ts decides when: `steady` or `change` mode), and (for development in a normal browser,
- * via dom-input.ts) DOM mouse/keyboard input. The game host drives it with start(), applyInput()
- * (decoded and applied by input.ts), captureStream(fps, { mode }), refreshFrames().
+ * via dom-input.ts) DOM mouse/keyboard input. The game host drives it with prepare() (a warm
+ * page readies titles ahead: prepare.ts), start(), applyInput() (decoded and applied by
+ * input.ts), captureStream(fps, { mode }), refreshFrames().
  */
 import { isInputMessage, parsePlayerMessage, type PlayerMessage, type QualityLevel } from '../../lib/streaming/messages';
 import { artOrder } from './art';
-import { Assets, loadGameFiles } from './assets';
 import { AudioEngine } from './audio/engine';
+import { loadContent, preloadFonts, trailingSlash, type Content } from './content';
 import { attachDomInput } from './dom-input';
 import { idle } from './draw/common';
 import { Engine } from './engine';
 import { FrameScheduler, type FrameMode, type FramePainter } from './frames';
 import { InputHandler } from './input';
 import { nextChangeAt, steadyFps } from './pace';
+import { preparedGames, prepareGame, takePrepared, type Prepared } from './prepare';
 import { Renderer } from './render';
 import { engineState } from './status';
-import { StoryCompileError, loadStory } from './story';
+import { StoryCompileError } from './story';
 import { font } from './text';
 import { H, W, type EngineEvent, type EngineState, type ReadyInfo, type SaveSlotInput, type StartOptions, type YumecastApi, type CaptureOptions } from './types';
 
@@ -127,23 +129,6 @@ setFrameMode(new URLSearchParams(location.search).get('frames') === 'change' ? '
 // ---------------------------------------------------------------------------------------------
 // start
 
-const UI_TEXT =
-  'はじめからつづきからメニューセーブロードバックログオートスキップタイトルに戻るゲームに戻る閉じるはいいいえ' +
-  'スロットに上書きしますか？セーブしました未読の文章でスキップを止めましたロードしましたセーブデータを読み込めませんでした' +
-  'クリックでタイトルに戻るエンディングおわりホイール・↑↓でスクロール　クリック・Escで閉じる（選択肢）ゲームを読み込めませんでした' +
-  'NOWLOADINGENDAUTOSKIPONBACKLOGSAVENODATA▶—…©No.0123456789/:';
-
-async function preloadFonts(regular: string, bold: string, timeoutMs = 5000): Promise<boolean> {
-  if (!document.fonts) return false;
-  const jobs = Promise.all([document.fonts.load(font(30, 400), regular || 'あ'), document.fonts.load(font(30, 700), bold || 'あ')]);
-  await Promise.race([jobs.catch(() => undefined), new Promise((r) => setTimeout(r, timeoutMs))]);
-  return document.fonts.check(font(30, 400), 'はじめからつづきから') && document.fonts.check(font(30, 700), 'はじめから');
-}
-
-function trailingSlash(u: string): string {
-  return u.endsWith('/') ? u : `${u}/`;
-}
-
 async function doStart(o: StartOptions): Promise<ReadyInfo> {
   const t0 = performance.now();
   const q = new URLSearchParams(location.search);
@@ -158,37 +143,41 @@ async function doStart(o: StartOptions): Promise<ReadyInfo> {
   const audioMs = Math.round(performance.now() - tA);
   if (o.volume !== undefined) a.setVolume(o.volume);
   if (o.monitor || q.get('monitor') === '1') a.setMonitor(true);
+  // what a warm page prepared for this game (waited for if still running), or null
+  const prepared: Prepared | null = await takePrepared(gameId, assetBase, storyUrl);
+  const title = !o.state && !o.skipTitle;
 
   const e = new Engine({ ...o, gameId, sessionId: o.sessionId ?? q.get('session') ?? undefined }, a);
   e.events.host = emit;
   e.onDirty = () => scheduler.wake();
   e.quality = quality;
-  const r = new Renderer(canvas, e);
+  // the title screen's static layer, drawn ahead (only worth keeping when the title shows first)
+  const r = new Renderer(canvas, e, title ? prepared?.layers : undefined);
+  prepared?.release();
+  if (!title) prepared?.layers.dispose();
   engine = e;
   renderer = r;
   input = new InputHandler(e);
 
   const tSetup = performance.now();
-  let files: Awaited<ReturnType<typeof loadGameFiles>>;
-  let loaded: Awaited<ReturnType<typeof loadStory>>;
+  let c: Content;
   try {
-    [files, loaded] = await Promise.all([loadGameFiles(assetBase), loadStory(storyUrl, assetBase)]);
+    c = prepared ?? (await loadContent(gameId, assetBase, storyUrl));
   } catch (err) {
     const compile = err instanceof StoryCompileError;
     e.fail(compile ? 'story_compile_failed' : 'game_not_found', err instanceof Error ? err.message : String(err));
     throw err;
   }
-  const { game, meta } = files;
-  const assets = new Assets(assetBase, game);
+  const { game, meta, assets, loaded } = c;
   // an image that lands redraws the cached layers (steady: the next frame does anyway)
   assets.art.onArrive = () => scheduler.wake();
-  const names = Object.values(game.characters)
-    .map((c) => c?.name ?? '')
-    .join('');
-  const titleText = `${meta.title ?? ''}${meta.reading ?? ''}${meta.brand ?? ''}${game.title ?? ''}`;
-  const endings = Object.values(game.endings).join('');
   const tFiles = performance.now();
-  const timings: Record<string, number> = { audio: audioMs, setup: Math.round(tSetup - t0), files: Math.round(tFiles - tSetup), parse: loaded.parseMs };
+  const timings: Record<string, number> = {
+    audio: audioMs,
+    setup: Math.round(tSetup - t0),
+    files: Math.round(tFiles - tSetup),
+    parse: prepared ? 0 : loaded.parseMs,
+  };
   const since = (t: number) => Math.round(performance.now() - t);
   const timed = <T>(p: Promise<T>, k: string): Promise<T> =>
     p.then((v) => {
@@ -197,7 +186,7 @@ async function doStart(o: StartOptions): Promise<ReadyInfo> {
     });
   e.setContent(game, meta, assets, loaded.story);
   // only the first screen's art now; the rest after ready, in idle time (art.ts)
-  const fontsOk = timed(preloadFonts(loaded.charset + UI_TEXT + names + titleText + endings, UI_TEXT + names + titleText + endings), 'fonts');
+  const fontsOk = timed(prepared?.fontsReady ? Promise.resolve(true) : preloadFonts(c.fontText), 'fonts');
   // scores and sfx specs are small and fetched when first played: no need to wait for them
   void assets.preloadSound();
   for (const s of o.saves ?? []) e.putSlot(s.slot, s.stateJson);
@@ -209,10 +198,20 @@ async function doStart(o: StartOptions): Promise<ReadyInfo> {
   e.fontsReady = fontsReady;
   // the title fades in with its art and fonts, not placeholders
   if (!resumed && !o.skipTitle) e.showTitle();
+  // a loop rendered ahead (prepare's `music`) that this screen does not play is dropped (~20 MB)
+  a.keepRendered(e.sound.bgm);
   e.ready = true;
   timings.artDeferred = assets.art.allKeys().length - firstArt.length;
-  const info: ReadyInfo = { gameId, sessionId: e.sessionId, title: e.title, startMs: Math.round(performance.now() - t0), timings, storySource: loaded.source };
-  console.info(`[yumecast] ready: ${gameId} (${loaded.source} story) in ${info.startMs} ms${assets.missing.length ? `; missing: ${assets.missing.join(', ')}` : ''}`);
+  const info: ReadyInfo = {
+    gameId,
+    sessionId: e.sessionId,
+    title: e.title,
+    startMs: Math.round(performance.now() - t0),
+    timings,
+    storySource: loaded.source,
+    prepared: !!prepared,
+  };
+  console.info(`[yumecast] ready: ${gameId} (${loaded.source} story${prepared ? ', prepared' : ''}) in ${info.startMs} ms${assets.missing.length ? `; missing: ${assets.missing.join(', ')}` : ''}`);
   o.onReady?.(info);
   e.emit('ready', info);
   // the rest of the art, in idle time, in the order the story uses it
@@ -299,7 +298,8 @@ function getState(): EngineState {
         fontsReady: false,
         audio: { state: audio?.ctx.state ?? 'none', currentTime: audio?.ctx.currentTime ?? 0 },
       };
-  return { ...base, frame: scheduler.frames, quality, drawMs: Math.round(scheduler.drawMs * 100) / 100, videoFrames: scheduler.sent, frameMode: scheduler.mode };
+  const extra = engine ? {} : { prepared: preparedGames() };
+  return { ...base, ...extra, frame: scheduler.frames, quality, drawMs: Math.round(scheduler.drawMs * 100) / 100, videoFrames: scheduler.sent, frameMode: scheduler.mode };
 }
 
 function setQuality(level: QualityLevel): void {
@@ -333,6 +333,7 @@ function setSaves(slots: SaveSlotInput[]): number {
 const api: YumecastApi = {
   version: RUNTIME_VERSION,
   start,
+  prepare: (gameId, options = {}) => prepareGame(gameId, options, getAudio),
   applyInput,
   captureStream,
   screenshot,

@@ -22,14 +22,16 @@ export class Renderer {
   private readonly storyUi: StoryUi;
   private readonly overlays = new OverlayUi();
 
+  /** `layers`: static layers drawn ahead (a prepared title's screen: prepare.ts), or none. */
   constructor(
     readonly canvas: HTMLCanvasElement,
     readonly engine: Engine,
+    layers?: Layers,
   ) {
     const ctx = canvas.getContext('2d', { alpha: false });
     if (!ctx) throw new Error('no 2d context');
     this.ctx = ctx;
-    this.layers = new Layers(() => this.engine.assets?.art.epoch ?? 0);
+    this.layers = layers ?? new Layers(() => this.engine.assets?.art.epoch ?? 0);
     this.storyUi = new StoryUi(this.layers);
     engine.stage.snapshot = (into) => {
       const g = into.getContext('2d')!;

@@ -125,6 +125,30 @@ export interface ReadyInfo {
    */
   timings: Record<string, number>;
   storySource: 'precompiled' | 'compiled';
+  /** start() used what prepare() made for this game (files, story and fonts were ready: `files` 0). */
+  prepared: boolean;
+}
+
+/** prepare()'s options: the same URLs start() will be given (a start with others loads afresh). */
+export interface PrepareOptions {
+  /** As StartOptions.assetBase. */
+  assetBase?: string;
+  /** As StartOptions.storyUrl. */
+  storyUrl?: string;
+  /** Also render the title music's loop ahead (~23 MB per minute of loop, seconds of a core; keep it to one title). */
+  music?: boolean;
+}
+
+/** What prepare() did. */
+export interface PrepareInfo {
+  gameId: string;
+  ok: boolean;
+  /** Why not (the game did not load, start() had run, a start for another game dropped it). */
+  error?: string;
+  /** ms for the whole preparation. */
+  ms: number;
+  /** ms: `files` (fetch + parse, `parse` the story's share), `sound` (scores, sfx specs), `fonts`, `art` (the title's), `draw` (the title screen ahead), `music` (its loop). */
+  timings: Record<string, number>;
 }
 export interface EndingInfo {
   gameId: string;
@@ -183,6 +207,8 @@ export interface EngineState {
   audio: { state: string; currentTime: number };
   /** Lazy art (art.ts): how much is rasterised, and how often play had to wait for it. */
   art?: ArtStats;
+  /** Titles prepare() has readied and no start() has used or dropped yet (before start() only). */
+  prepared?: string[];
 }
 
 export type Screen = EngineState['screen'];
@@ -252,6 +278,13 @@ export interface CaptureOptions {
 export interface YumecastApi {
   version: string;
   start: (options?: StartOptions) => Promise<ReadyInfo>;
+  /**
+   * Readies a title before its session (a warm page): its files fetched and the story parsed, the
+   * fonts, the title screen's art rasterised and its static layer drawn, the title music's loop
+   * rendered (`music`). A start() for that game with the same URLs uses it; a start() drops every
+   * other preparation. Never rejects (`ok: false` and `error`); a no-op once start() ran.
+   */
+  prepare: (gameId: string, options?: PrepareOptions) => Promise<PrepareInfo>;
   applyInput: (raw: unknown) => boolean;
   /**
    * The canvas (+ the WebAudio) as a MediaStream. `fps`: the most frames per second; `mode`:

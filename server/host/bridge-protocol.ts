@@ -51,6 +51,8 @@ export interface BridgeSessionConfig {
   videoCodec: VideoCodec;
   /** HOST_JOIN_DURING_START: signalling and ICE run while the game loads. */
   joinDuringStart: boolean;
+  /** HOST_BITRATE_FLOOR: the sender's bandwidth estimate starts at the quality's most and keeps a floor. */
+  bitrateFloor: boolean;
   rate: { perSecond: number; burst: number };
   timings: BridgeTimings;
 }

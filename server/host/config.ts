@@ -113,6 +113,13 @@ export interface HostConfig {
    * publisher and signalling then start after yumecast.start, as before issue 11).
    */
   joinDuringStart: boolean;
+  /**
+   * HOST_BITRATE_FLOOR=0 turns off bounding the sender's bandwidth estimate (start at the
+   * quality's maxBitrate, floor at its minBitrate: lib/streaming/types.ts QUALITY_PROFILES).
+   * Without it, frames only on change send too little for the estimate to grow, and the encoder
+   * drops changed frames and the pacer holds them back (docs/streaming.md).
+   */
+  bitrateFloor: boolean;
   timings: HostTimings;
   /** LOG_LEVEL */
   logLevel: string;
@@ -183,6 +190,7 @@ export function loadHostConfig(env: Env = process.env): HostConfig {
     sessionsPerBrowser: envInt(env, 'HOST_SESSIONS_PER_BROWSER', 5, 1, 64),
     videoCodec: envChoice(env, 'HOST_VIDEO_CODEC', 'vp8', VIDEO_CODECS),
     joinDuringStart: envString(env.HOST_JOIN_DURING_START) !== '0',
+    bitrateFloor: envString(env.HOST_BITRATE_FLOOR) !== '0',
     timings: {
       idleWarningMs: envInt(env, 'HOST_IDLE_WARNING_MS', DEFAULT_TIMINGS.idleWarningMs, 10, 86_400_000),
       idleGraceMs: envInt(env, 'HOST_IDLE_GRACE_MS', DEFAULT_TIMINGS.idleGraceMs, 10, 86_400_000),

@@ -6,6 +6,9 @@
  * agent from the runtime build and the games folders. The engine fetches with the default cache
  * mode and the page server marks these files cacheable, so a session's start reads them from that
  * cache; the engine itself rasterises only the first screen's art at start (runtime/src/art.ts).
+ * Then a few titles (`prepare`: at most PREPARE_MAX, the ones named first) are prepared in the page
+ * (yumecast.prepare: story parsed, title screen rasterised and drawn, the first one's title music
+ * rendered), so a start of one of them only shows its title (issue 11; docs/host.md "Prewarm").
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,6 +20,27 @@ export interface PrewarmPlan {
   fetch: string[];
   /** Image URLs to load (and decode) into the cache. */
   images: string[];
+  /**
+   * Titles to prepare after the loads (yumecast.prepare), in this order, with the URLs the
+   * session's start will use (server/host/sessions.ts); `music` renders the title music ahead.
+   */
+  prepare?: PrepareTarget[];
+}
+
+export interface PrepareTarget {
+  gameId: string;
+  assetBase: string;
+  storyUrl: string;
+  music: boolean;
+}
+
+export interface PrewarmPlanOptions {
+  /** Game ids to prepare, most started first (default: the first titles of the plan). */
+  prepare?: string[];
+  /** At most this many prepared titles (default PREPARE_MAX; 0 = none). */
+  prepareMax?: number;
+  /** The first this many prepared titles also get their title music rendered ahead (default 0). */
+  prepareMusic?: number;
 }
 
 /** Kana, common punctuation and ASCII: the engine's UI text is made of these (and a few kanji). */
@@ -28,6 +52,18 @@ const UI_CHARS = (() => {
 })();
 
 const MAX_GAMES = 20;
+/**
+ * Titles a warm runtime prepares. Each costs the warm page ~10-15 MB of renderer memory (the title
+ * background raster and the title layer, 3.7 MB each, glyph caches, the parsed story) until a
+ * session starts, when the others' rasters and layers are freed (docs/host.md "Prewarm").
+ */
+export const PREPARE_MAX = 3;
+/**
+ * Title music rendered ahead: off by default. A loop is ~20 MB and 9-20 s of a core to render (the
+ * convolver reverb), paid by every warm runtime whether or not its session plays that title; a
+ * session renders its own while its music starts live (audio/loops.ts). At most 1 (one loop kept).
+ */
+const PREPARE_MUSIC = 0;
 
 function readJson(file: string): unknown {
   try {
@@ -42,7 +78,7 @@ function paths(v: unknown): string[] {
   return Object.values(v as Record<string, unknown>).filter((x): x is string => typeof x === 'string');
 }
 
-export function buildPrewarmPlan(runtimeDir: string, gamesDirs: string[]): PrewarmPlan {
+export function buildPrewarmPlan(runtimeDir: string, gamesDirs: string[], options: PrewarmPlanOptions = {}): PrewarmPlan {
   const chars = new Set<string>(Array.from(UI_CHARS));
   const fetchUrls: string[] = [];
   const images: string[] = [];
@@ -71,5 +107,14 @@ export function buildPrewarmPlan(runtimeDir: string, gamesDirs: string[]): Prewa
     for (const p of [...paths(game.music), ...paths(game.sfx)]) fetchUrls.push(rel(p));
   }
   chars.delete(' ');
-  return { charset: [...chars].join(''), fetch: fetchUrls, images };
+  const max = Math.max(0, options.prepareMax ?? PREPARE_MAX);
+  const order = options.prepare ? options.prepare.filter((id) => seen.has(id)) : [...seen];
+  const prepare = [...new Set(order)].slice(0, max).map((gameId, i) => ({
+    gameId,
+    // as sessions.ts starts a game: a start with other URLs would not use the preparation
+    assetBase: `/games/${gameId}/`,
+    storyUrl: `/runtime/games/${gameId}.json`,
+    music: i < Math.min(1, options.prepareMusic ?? PREPARE_MUSIC),
+  }));
+  return { charset: [...chars].join(''), fetch: fetchUrls, images, prepare };
 }

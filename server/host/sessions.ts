@@ -191,6 +191,7 @@ export class SessionManager {
       captureFps: this.config.captureFps,
       frameMode: this.config.frameMode,
       videoCodec: this.config.videoCodec,
+      bitrateFloor: this.config.bitrateFloor,
       joinDuringStart: this.config.joinDuringStart,
       rate: this.config.rate,
       timings: {

@@ -15,6 +15,8 @@ import { SignalClient } from './signalClient';
 export interface WebRtcPublisherOptions {
   /** Put this codec first in the offer (default: the browser's own order). */
   videoCodec?: VideoCodec;
+  /** Bound the bandwidth estimate by the quality's profile (withBitrateBounds); default false. */
+  bitrateFloor?: boolean;
 }
 
 /** A connection made ahead of a player's join (WebRtcPublisher.prepare). */
@@ -43,6 +45,51 @@ export function orderCodecs<C extends { mimeType: string; sdpFmtpLine?: string }
     return /packetization-mode=1/.test(f) && /profile-level-id=42e0/i.test(f) ? 0 : 1;
   };
   return codecs.map((c, i) => ({ c, i })).sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i).map((x) => x.c);
+}
+
+/**
+ * The answer with the sender's bandwidth estimate bounded (libwebrtc reads these from the send
+ * codec's parameters, i.e. the remote answer): x-google-start-bitrate / min / max (kbit/s) on
+ * every video codec's fmtp line (added where a codec has none; rtx, red, ulpfec and
+ * flexfec are left alone). Exported for tests.
+ */
+export function withBitrateBounds(sdp: string, kbps: { start: number; min: number; max: number }): string {
+  const eol = sdp.includes('\r\n') ? '\r\n' : '\n';
+  const lines = sdp.split(eol);
+  const params = `x-google-start-bitrate=${Math.round(kbps.start)};x-google-min-bitrate=${Math.round(kbps.min)};x-google-max-bitrate=${Math.round(kbps.max)}`;
+  const out: string[] = [];
+  let video = false;
+  const pts = new Set<string>();
+  const withFmtp = new Set<string>();
+  const flush = (at: number) => {
+    // codecs of the video section without an fmtp line get one after their rtpmap
+    for (const pt of pts) {
+      if (withFmtp.has(pt)) continue;
+      const i = out.findIndex((l, j) => j >= at && l.startsWith(`a=rtpmap:${pt} `));
+      if (i >= 0) out.splice(i + 1, 0, `a=fmtp:${pt} ${params}`);
+    }
+    pts.clear();
+    withFmtp.clear();
+  };
+  let sectionStart = 0;
+  for (const line of lines) {
+    if (line.startsWith('m=')) {
+      if (video) flush(sectionStart);
+      video = line.startsWith('m=video');
+      sectionStart = out.length;
+    }
+    const rtpmap = video ? /^a=rtpmap:(\d+) ([\w-]+)\//.exec(line) : null;
+    if (rtpmap && !/^(rtx|red|ulpfec|flexfec-03)$/i.test(rtpmap[2])) pts.add(rtpmap[1]);
+    const fmtp = video ? /^a=fmtp:(\d+) (.*)$/.exec(line) : null;
+    if (fmtp && pts.has(fmtp[1])) {
+      withFmtp.add(fmtp[1]);
+      out.push(`a=fmtp:${fmtp[1]} ${fmtp[2].replace(/;?x-google-(start|min|max)-bitrate=\d+/g, '')};${params}`.replace(' ;', ' '));
+      continue;
+    }
+    out.push(line);
+  }
+  if (video) flush(sectionStart);
+  return out.join(eol);
 }
 
 export class WebRtcPublisher implements StreamPublisher<WebRtcToken> {
@@ -75,7 +122,9 @@ export class WebRtcPublisher implements StreamPublisher<WebRtcToken> {
         } else if (m.type === 'peer-left' && m.role === 'player') {
           events.onPeerLeft?.();
         } else if (m.type === 'answer') {
-          void this.pc?.setRemoteDescription({ type: 'answer', sdp: m.sdp }).catch(() => events.onState('failed'));
+          const p = QUALITY_PROFILES[this.quality];
+          const sdp = this.opts.bitrateFloor ? withBitrateBounds(m.sdp, { start: p.maxBitrate / 1000, min: p.minBitrate / 1000, max: p.maxBitrate / 1000 }) : m.sdp;
+          void this.pc?.setRemoteDescription({ type: 'answer', sdp }).catch(() => events.onState('failed'));
         } else if (m.type === 'ice' && m.candidate) {
           void this.pc?.addIceCandidate(m.candidate).catch(() => undefined);
         }

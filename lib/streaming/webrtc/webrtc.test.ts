@@ -7,7 +7,7 @@
  * (video only, and only where the browser has it). Media itself is checked in a real Chromium
  * (server/host integration tests, docs/streaming.md).
  */
-import { orderCodecs } from './publisher';
+import { orderCodecs, withBitrateBounds } from './publisher';
 import { VIDEO_JITTER_BUFFER_TARGET_MS, lowerJitterBuffer } from './subscriber';
 
 const CODECS = [
@@ -57,5 +57,36 @@ describe('lowerJitterBuffer', () => {
       },
     }) as RTCRtpReceiver;
     expect(() => lowerJitterBuffer(refusing, 'video')).not.toThrow();
+  });
+});
+
+describe('withBitrateBounds', () => {
+  const answer = [
+    'v=0',
+    'm=audio 9 UDP/TLS/RTP/SAVPF 111',
+    'a=rtpmap:111 opus/48000/2',
+    'a=fmtp:111 minptime=10;useinbandfec=1',
+    'm=video 9 UDP/TLS/RTP/SAVPF 96 97 45',
+    'a=rtpmap:96 VP8/90000',
+    'a=rtpmap:97 rtx/90000',
+    'a=fmtp:97 apt=96',
+    'a=rtpmap:45 H264/90000',
+    'a=fmtp:45 packetization-mode=1;x-google-min-bitrate=10',
+    'm=application 9 UDP/DTLS/SCTP webrtc-datachannel',
+    '',
+  ].join('\r\n');
+  const out = withBitrateBounds(answer, { start: 4000, min: 1500, max: 4000 });
+  const b = 'x-google-start-bitrate=4000;x-google-min-bitrate=1500;x-google-max-bitrate=4000';
+
+  it('bounds every video codec, adding an fmtp line where there was none', () => {
+    expect(out).toContain(`a=rtpmap:96 VP8/90000\r\na=fmtp:96 ${b}\r\n`);
+    expect(out).toContain(`a=fmtp:45 packetization-mode=1;${b}\r\n`);
+  });
+
+  it('leaves audio, rtx and the line endings alone', () => {
+    expect(out).toContain('a=fmtp:111 minptime=10;useinbandfec=1\r\n');
+    expect(out).toContain('a=fmtp:97 apt=96\r\n');
+    expect(out.split('\r\n')).toHaveLength(answer.split('\r\n').length + 1);
+    expect(out.match(/x-google-min-bitrate/g)).toHaveLength(2);
   });
 });

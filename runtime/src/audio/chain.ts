@@ -5,7 +5,7 @@
  * reverb send (a convolver with a synthetic 1.8 s stereo impulse) + delay send (feedback delay
  * with a darkening filter) → compressor (`out`). The engine connects `out` to its master gain;
  * the offline render connects it to its destination. The impulse and the noise are seeded, so
- * every context gets the same samples.
+ * every context gets the same samples (the impulse is made once per page and shared).
  */
 
 export interface MasterChain {
@@ -74,7 +74,21 @@ export function makeNoise(ctx: BaseAudioContext): AudioBuffer {
   return buf;
 }
 
+/**
+ * The reverb's impulse by sample rate: made once per page and shared by every context (an
+ * AudioBuffer is not tied to the context that made it), so rendering a loop at a session's start
+ * does not compute it again on the page's thread (~10-35 ms). Read-only once made.
+ */
+const impulses = new Map<string, AudioBuffer>();
+
 function makeImpulse(ctx: BaseAudioContext, seconds: number, decay: number): AudioBuffer {
+  const key = `${ctx.sampleRate}/${seconds}/${decay}`;
+  let buf = impulses.get(key);
+  if (!buf) impulses.set(key, (buf = computeImpulse(ctx, seconds, decay)));
+  return buf;
+}
+
+function computeImpulse(ctx: BaseAudioContext, seconds: number, decay: number): AudioBuffer {
   const rate = ctx.sampleRate;
   const len = Math.floor(rate * seconds);
   const buf = ctx.createBuffer(2, len, rate);

@@ -11,6 +11,7 @@ import type { AudioGraph } from './graph';
 import { buildMasterChain, makeNoise } from './chain';
 import { LoopCache } from './loops';
 import { MusicPlayer } from './music';
+import { prepareScore } from './score';
 import { playSfx } from './sfx';
 
 export class AudioEngine implements AudioGraph {
@@ -79,6 +80,21 @@ export class AudioEngine implements AudioGraph {
     const player = new MusicPlayer(this, score, id, { cache: this.loops, out: this.master });
     player.start(fadeIn);
     this.current = { id, player };
+  }
+
+  /**
+   * Renders a looping score's loop ahead (a warm page preparing a title: prepare.ts), so playing
+   * it later starts from the buffer. Resolves false when the score stays live (not a loop, too long).
+   */
+  async prerenderMusic(id: string, score: Score): Promise<boolean> {
+    const s = prepareScore(score);
+    if (!s.loop) return false;
+    return (await this.loops.get(id, s)) !== null;
+  }
+
+  /** Drops rendered loops other than `id`'s (one rendered ahead for a screen not shown). */
+  keepRendered(id: string | null): void {
+    this.loops.keepOnly(id);
   }
 
   stopMusic(fadeOut = 1.5): void {

@@ -14,6 +14,8 @@
  * ~20 MB: stereo float at the context's 48 kHz, kept because Opus is 48 kHz and another rate
  * would cost a resampler on every block). One: the track playing; a session's memory matters
  * more than re-rendering a track the story comes back to (docs/host.md "Runtime model"). Loops longer than MAX_LOOP_S stay live.
+ * A warm page may render a title's loop ahead (AudioEngine.prerenderMusic, from prepare()); a
+ * session that does not play it drops it (keepOnly).
  */
 import { buildMasterChain, makeNoise } from './chain';
 import type { AudioGraph } from './graph';
@@ -113,6 +115,15 @@ export class LoopCache {
     }
     this.touch(id);
     return p;
+  }
+
+  /** Drops every loop but `id`'s (a loop rendered ahead that the session does not play). */
+  keepOnly(id: string | null): void {
+    for (const k of [...this.loops.keys()]) {
+      if (k === id) continue;
+      this.loops.delete(k);
+      this.ready.delete(k);
+    }
   }
 
   private touch(id: string): void {

@@ -60,6 +60,12 @@ export class Layers {
 
   constructor(private readonly artEpoch: () => number) {}
 
+  /** Frees the layers' pixels now (a prepared title layer no session used: prepare.ts). */
+  dispose(): void {
+    for (const l of this.layers.values()) l.canvas.width = l.canvas.height = 0;
+    this.layers.clear();
+  }
+
   get(name: string, key: string, w: number, h: number, draw: (g: CanvasRenderingContext2D) => void): HTMLCanvasElement {
     let l = this.layers.get(name);
     // fonts and art that land later redraw the cached layers

@@ -127,7 +127,7 @@ class Bridge implements BridgeApi {
     const y = yumecast();
     y.setQuality(cfg.quality);
     this.c.quality = cfg.quality;
-    const publisher = new WebRtcPublisher({ videoCodec: cfg.videoCodec });
+    const publisher = new WebRtcPublisher({ videoCodec: cfg.videoCodec, bitrateFloor: cfg.bitrateFloor });
     this.publisher = publisher;
     await publisher.setQuality(cfg.quality);
     const token: WebRtcToken = {

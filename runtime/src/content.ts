@@ -1,0 +1,57 @@
+/**
+ * A title's content, loaded for play: game.json and meta.json, the story fetched and parsed, the
+ * art store (art.ts) and the text whose glyphs its screens need, plus the font preload. Shared by
+ * start() (main.ts) and prepare() (prepare.ts), so a prepared title is exactly what start() would
+ * have loaded itself.
+ */
+import { Assets, loadGameFiles } from './assets';
+import { loadStory, type LoadedStory } from './story';
+import { font } from './text';
+import type { GameData, GameMeta } from './types';
+
+/** The engine's own UI text (its glyphs are preloaded with the story's). */
+export const UI_TEXT =
+  'はじめからつづきからメニューセーブロードバックログオートスキップタイトルに戻るゲームに戻る閉じるはいいいえ' +
+  'スロットに上書きしますか？セーブしました未読の文章でスキップを止めましたロードしましたセーブデータを読み込めませんでした' +
+  'クリックでタイトルに戻るエンディングおわりホイール・↑↓でスクロール　クリック・Escで閉じる（選択肢）ゲームを読み込めませんでした' +
+  'NOWLOADINGENDAUTOSKIPONBACKLOGSAVENODATA▶—…©No.0123456789/:';
+
+export interface Content {
+  gameId: string;
+  assetBase: string;
+  storyUrl: string;
+  game: GameData;
+  meta: GameMeta;
+  assets: Assets;
+  loaded: LoadedStory;
+  /** Text whose glyphs to preload: `regular` (400: the story and the UI), `bold` (700: names, titles, UI). */
+  fontText: { regular: string; bold: string };
+  /** ms: fetching and parsing game.json, meta.json and the story. */
+  filesMs: number;
+}
+
+export function trailingSlash(u: string): string {
+  return u.endsWith('/') ? u : `${u}/`;
+}
+
+/** Fetches and parses a title's files and story (rejects as loadGameFiles / loadStory do). */
+export async function loadContent(gameId: string, assetBase: string, storyUrl: string): Promise<Content> {
+  const t0 = performance.now();
+  const [{ game, meta }, loaded] = await Promise.all([loadGameFiles(assetBase), loadStory(storyUrl, assetBase)]);
+  const assets = new Assets(assetBase, game);
+  const names = Object.values(game.characters)
+    .map((c) => c?.name ?? '')
+    .join('');
+  const titleText = `${meta.title ?? ''}${meta.reading ?? ''}${meta.brand ?? ''}${game.title ?? ''}`;
+  const endings = Object.values(game.endings).join('');
+  const bold = UI_TEXT + names + titleText + endings;
+  return { gameId, assetBase, storyUrl, game, meta, assets, loaded, fontText: { regular: loaded.charset + bold, bold }, filesMs: Math.round(performance.now() - t0) };
+}
+
+/** Loads the Noto Sans JP subsets for the text (both weights); true when the UI's glyphs are there. */
+export async function preloadFonts(text: Content['fontText'], timeoutMs = 5000): Promise<boolean> {
+  if (!document.fonts) return false;
+  const jobs = Promise.all([document.fonts.load(font(30, 400), text.regular || 'あ'), document.fonts.load(font(30, 700), text.bold || 'あ')]);
+  await Promise.race([jobs.catch(() => undefined), new Promise((r) => setTimeout(r, timeoutMs))]);
+  return document.fonts.check(font(30, 400), 'はじめからつづきから') && document.fonts.check(font(30, 700), 'はじめから');
+}
