@@ -141,7 +141,7 @@ export function buildHostAgent(config: HostConfig, options: BuildHostAgentOption
       const swept = await sweepStaleRuntimes(config.tmpDir);
       if (swept.length) log('warn', `removed ${swept.length} runtime profiles (and their processes) left by an agent that died`);
       pageServer = await startPageServer({ runtimeDir: config.runtimeDir, gamesDirs: config.gamesDirs, port: config.pagePort });
-      if (config.prewarm) pool.runtimeOptions.prewarm = buildPrewarmPlan(config.runtimeDir, config.gamesDirs);
+      if (config.prewarm) pool.runtimeOptions.prewarm = buildPrewarmPlan(config.runtimeDir, config.gamesDirs, { prepare: config.prepareGames ?? undefined });
       await app.listen({ host: config.host, port: config.port });
       const address = app.server.address();
       const port = typeof address === 'object' && address ? address.port : config.port;

@@ -93,6 +93,11 @@ export interface HostConfig {
   rate: { perSecond: number; burst: number };
   /** HOST_PREWARM=0: warm runtimes do not preload fonts and game files (slower starts). */
   prewarm: boolean;
+  /**
+   * HOST_PREPARE_GAMES: the titles warm runtimes prepare (yumecast.prepare), most started first,
+   * comma-separated game ids (at most PREPARE_MAX are used); unset = the prewarm plan's first ones.
+   */
+  prepareGames: string[] | null;
   /** HOST_CAPTURE_FPS: the most frames per second the captured canvas sends (30). */
   captureFps: number;
   /**
@@ -185,6 +190,7 @@ export function loadHostConfig(env: Env = process.env): HostConfig {
     tmpDir: path.resolve(envString(env.HOST_TMP_DIR) ?? os.tmpdir()),
     rate: { perSecond: envInt(env, 'HOST_RATE_PER_S', 60, 1, 100_000), burst: envInt(env, 'HOST_RATE_BURST', 120, 1, 100_000) },
     prewarm: envString(env.HOST_PREWARM) !== '0',
+    prepareGames: envList(env.HOST_PREPARE_GAMES) ?? null,
     captureFps: envInt(env, 'HOST_CAPTURE_FPS', 30, 1, 60),
     frameMode: envChoice(env, 'HOST_FRAME_MODE', 'change', FRAME_MODES),
     sessionsPerBrowser: envInt(env, 'HOST_SESSIONS_PER_BROWSER', 5, 1, 64),
