@@ -1,6 +1,7 @@
 /**
- * Shared by the play benches (bench/play-latency.ts, bench/play-host-cost.ts, bench/host-start.ts):
- * arguments, cleanup and a time bound, small statistics, CPU and memory from /proc, and the
+ * Shared by the play benches (bench/play-latency.ts, bench/play-host-cost.ts, bench/host-start.ts,
+ * bench/host-cpu-profile.ts, bench/play-sender.ts): arguments, cleanup and a time bound, small
+ * statistics, CPU (per process and per thread) and memory from /proc, and the
  * game's screens as a player reaches them. The stack they run on is bench/play-stack.ts. Not a
  * bench by itself.
  *
@@ -115,15 +116,34 @@ try {
   /* Linux default */
 }
 
-/** utime + stime of a process, in seconds (null when gone). */
-export function cpuSeconds(pid: number): number | null {
+/** A /proc stat file's command name (comm) and utime + stime in seconds (null when gone). */
+function readStat(file: string): { name: string; cpu: number } | null {
   try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = fs.readFileSync(file, 'utf8');
     const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(rest[11]) + Number(rest[12])) / clkTck;
+    return { name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), cpu: (Number(rest[11]) + Number(rest[12])) / clkTck };
   } catch {
     return null;
   }
+}
+
+/** utime + stime of a process, in seconds (null when gone). */
+export function cpuSeconds(pid: number): number | null {
+  return readStat(`/proc/${pid}/stat`)?.cpu ?? null;
+}
+
+/** Each thread of a process: its id, its name (comm, 15 characters at most) and utime + stime in seconds. */
+export function threadsCpu(pid: number): { tid: number; name: string; cpu: number }[] {
+  let tids: string[];
+  try {
+    tids = fs.readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return [];
+  }
+  return tids.flatMap((t) => {
+    const s = readStat(`/proc/${pid}/task/${t}/stat`);
+    return s ? [{ tid: Number(t), ...s }] : [];
+  });
 }
 
 /**

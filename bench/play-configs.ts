@@ -10,14 +10,19 @@
  *   codec    HOST_VIDEO_CODEC                 vp8         the host's default; also +vp9, +h264
  *   join     HOST_JOIN_DURING_START           0           1
  *   bitrate  HOST_BITRATE_FLOOR               0           1
+ *   loops    HOST_RUNTIME_DIR                 a build without music loop files (NO_LOOPS_RUNTIME:
+ *            every track synthesised live, then rendered in the page)   the build's loops
  *   jitter   player jitterBufferTarget        no-op       the player's code
  *
- * Configurations (--config a,b,… ; default before,after):
+ * Configurations (--config a,b,… ; default before,after, or the bench's own: host-cpu-profile after,
+ * play-sender -bitrate,after):
  *   before   every lever off;   after   the defaults (every lever on);
  *   +frames, +browser, +join, +bitrate, +jitter   before with that one lever on;   +vp9, +h264   before with that codec;
  *   -frames, -browser, -join, -bitrate, -jitter   after with that one lever off;
  *   --levers frames,browser,…   = before + one "+lever" configuration each (one table per lever).
  */
+import os from 'node:os';
+import path from 'node:path';
 import { arg } from './play-common';
 
 export interface PlayConfig {
@@ -28,12 +33,16 @@ export interface PlayConfig {
   jitterTarget: boolean;
 }
 
+/** The runtime built without its music loops (runtime/build-loops.ts), for `loops` off: play-stack builds it on first use. */
+export const NO_LOOPS_RUNTIME = path.join(os.tmpdir(), 'yumecast-bench-runtime-no-loops');
+
 const BEFORE_ENV: Record<string, string> = {
   HOST_FRAME_MODE: 'steady',
   HOST_SESSIONS_PER_BROWSER: '1',
   HOST_VIDEO_CODEC: 'vp8',
   HOST_JOIN_DURING_START: '0',
   HOST_BITRATE_FLOOR: '0',
+  HOST_RUNTIME_DIR: NO_LOOPS_RUNTIME,
 };
 
 /** Each lever: the before-settings it lifts (back to the host's default), or what it sets. */
@@ -42,6 +51,7 @@ const LEVERS: Record<string, { unset?: string[]; set?: Record<string, string>; j
   browser: { unset: ['HOST_SESSIONS_PER_BROWSER'] },
   join: { unset: ['HOST_JOIN_DURING_START'] },
   bitrate: { unset: ['HOST_BITRATE_FLOOR'] },
+  loops: { unset: ['HOST_RUNTIME_DIR'] },
   jitter: { jitter: true },
   vp9: { set: { HOST_VIDEO_CODEC: 'vp9' } },
   h264: { set: { HOST_VIDEO_CODEC: 'h264' } },
@@ -61,12 +71,12 @@ function config(name: string): PlayConfig {
   return { name, hostEnv, jitterTarget: lever.jitter ?? false };
 }
 
-/** The configurations asked for (--config / --levers); `before` always comes first. */
-export function playConfigs(): PlayConfig[] {
+/** The configurations asked for (--config / --levers, else `def`); `before` always comes first. */
+export function playConfigs(def = 'before,after'): PlayConfig[] {
   const levers = arg('levers', '');
   const names = levers
     ? ['before', ...levers.split(',').flatMap((l) => LEVER_ALIASES[l.trim()] ?? [l.trim()]).map((l) => (l === 'after' ? l : `+${l}`))]
-    : arg('config', 'before,after').split(',').map((s) => s.trim());
+    : arg('config', def).split(',').map((s) => s.trim());
   const unique = [...new Set(names.filter(Boolean))];
   return unique.map(config);
 }
@@ -77,7 +87,8 @@ export const describe = (c: PlayConfig): string =>
 /** A figure per configuration (NaN or undefined = not measured). */
 export type Row = { figure: string; values: Record<string, string> };
 
-function printTable(title: string, rows: Row[], names: string[]): void {
+/** One table: a row per figure, a column per name (a configuration, or a phase of one). */
+export function printTable(title: string, rows: Row[], names: string[]): void {
   const w0 = Math.max(6, ...rows.map((r) => r.figure.length));
   const ws = names.map((n) => Math.max(n.length, ...rows.map((r) => (r.values[n] ?? '–').length)));
   console.log('');

@@ -19,7 +19,9 @@ import { FakeApi } from '../server/host/testing/fake-api';
 import { TEST_SECRET, sleep, startAgent, startSessionBody, until, type TestAgent } from '../server/host/testing/harness';
 import type { ProbedPlayer } from '../server/host/testing/player-probe';
 import { statusPollDelay } from '../lib/session/pollDelay';
+import { buildRuntime } from '../runtime/build';
 import { flag, once } from './play-common';
+import { NO_LOOPS_RUNTIME } from './play-configs';
 
 export interface Click {
   sid: string;
@@ -47,6 +49,9 @@ export interface PlayStack {
 
 /** The play page's status poll delay while a session starts (lib/session/pollDelay.ts). */
 export const pagePollDelay = (elapsedMs: number): number => statusPollDelay('starting', elapsedMs);
+
+/** The runtime build without music loops (the `loops` lever off), made once per bench run. */
+let noLoops: Promise<unknown> | null = null;
 
 const HOST_ENV = {
   // a bench session gets no input for minutes: never idle-close it
@@ -79,7 +84,10 @@ async function startFakeStack(): Promise<PlayStack> {
   return {
     mode: 'fake',
     pages: api,
-    startHost: async (env) => onceStop(await startAgent(api.url, TEST_SECRET, { ...HOST_ENV, ...env })),
+    startHost: async (env) => {
+      if (env.HOST_RUNTIME_DIR === NO_LOOPS_RUNTIME) await (noLoops ??= buildRuntime({ outDir: NO_LOOPS_RUNTIME, includeFixtures: true, loops: false, quiet: true, sourcemap: false }));
+      return onceStop(await startAgent(api.url, TEST_SECRET, { ...HOST_ENV, ...env }));
+    },
     async click(host, gameId, opts = {}) {
       const sid = `bench-${process.pid}-${++n}`;
       const t0 = performance.now();

@@ -2,13 +2,15 @@
  * Builds the VN runtime page into runtime/dist/:
  *   index.html, engine.js (+ chunks/: inkjs's compiler, loaded only when a story was not
  *   precompiled), fonts/ (Noto Sans JP 400/700 woff2 subsets + CSS, from @fontsource — no CDN),
- *   games/<id>.json (each games/<id>/story.ink compiled with inkjs, + its character set).
+ *   games/<id>.json (each games/<id>/story.ink compiled with inkjs, + its character set),
+ *   loops/<hash>.wav (every looping score rendered once in headless Chromium: build-loops.ts).
  *
- * From code: `await buildRuntime({ ... })`. From a shell: `npx tsx runtime/build.ts [--fixtures] [--strict]`.
+ * From code: `await buildRuntime({ ... })`. From a shell: `npx tsx runtime/build.ts [--fixtures] [--strict] [--no-loops]`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
+import { buildLoops, type LoopsResult } from './build-loops';
 
 const RUNTIME_DIR = __dirname;
 const ROOT = path.resolve(RUNTIME_DIR, '..');
@@ -29,6 +31,8 @@ export interface BuildOptions {
   sourcemap?: boolean;
   /** Print nothing. */
   quiet?: boolean;
+  /** Render the looping scores into loops/ (default true; cached, see build-loops.ts). */
+  loops?: boolean;
 }
 
 export interface GameBuild {
@@ -42,6 +46,7 @@ export interface GameBuild {
 export interface BuildResult {
   outDir: string;
   games: GameBuild[];
+  loops: LoopsResult | null;
   ms: number;
 }
 
@@ -155,7 +160,8 @@ export async function buildRuntime(options: BuildOptions = {}): Promise<BuildRes
   const dirs = options.gamesDirs ?? [GAMES_DIR, ...(options.includeFixtures ? [FIXTURES_DIR] : [])];
   if (options.gamesDirs && options.includeFixtures) dirs.push(FIXTURES_DIR);
   const games = await precompileGames(dirs, outDir);
-  const result = { outDir, games, ms: Date.now() - t0 };
+  const loops = options.loops === false ? null : await buildLoops({ outDir, gamesDirs: dirs, quiet: options.quiet });
+  const result = { outDir, games, loops, ms: Date.now() - t0 };
   if (!options.quiet) {
     for (const g of games) {
       if (g.ok) console.log(`runtime: compiled ${g.id}${g.warnings.length ? ` (${g.warnings.length} warnings)` : ''}`);
@@ -168,7 +174,7 @@ export async function buildRuntime(options: BuildOptions = {}): Promise<BuildRes
 
 if (require.main === module) {
   const args = process.argv.slice(2);
-  buildRuntime({ includeFixtures: args.includes('--fixtures'), minify: !args.includes('--no-minify') })
+  buildRuntime({ includeFixtures: args.includes('--fixtures'), minify: !args.includes('--no-minify'), loops: !args.includes('--no-loops') })
     .then((r) => {
       if (args.includes('--strict') && r.games.some((g) => !g.ok)) process.exit(1);
     })

@@ -198,8 +198,6 @@ async function doStart(o: StartOptions): Promise<ReadyInfo> {
   e.fontsReady = fontsReady;
   // the title fades in with its art and fonts, not placeholders
   if (!resumed && !o.skipTitle) e.showTitle();
-  // a loop rendered ahead (prepare's `music`) that this screen does not play is dropped (~20 MB)
-  a.keepRendered(e.sound.bgm);
   e.ready = true;
   timings.artDeferred = assets.art.allKeys().length - firstArt.length;
   const info: ReadyInfo = {
@@ -296,7 +294,7 @@ function getState(): EngineState {
         saves: [],
         error: null,
         fontsReady: false,
-        audio: { state: audio?.ctx.state ?? 'none', currentTime: audio?.ctx.currentTime ?? 0 },
+        audio: { state: audio?.ctx.state ?? 'none', currentTime: audio?.ctx.currentTime ?? 0, music: null },
       };
   const extra = engine ? {} : { prepared: preparedGames() };
   return { ...base, ...extra, frame: scheduler.frames, quality, drawMs: Math.round(scheduler.drawMs * 100) / 100, videoFrames: scheduler.sent, frameMode: scheduler.mode };

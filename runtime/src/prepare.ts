@@ -4,8 +4,8 @@
  * the page waits: its files fetched and the story parsed (content.ts), its scores and sfx specs
  * fetched, the fonts of its text, the title screen's background rasterised, the title screen's
  * static layer (art, title, glow) drawn once with the button and loading glyphs (so the first
- * frame's draw finds Chromium's glyph caches warm), and on request the title music's loop
- * rendered (audio/loops.ts).
+ * frame's draw finds Chromium's glyph caches warm). The title music needs nothing ahead: its loop
+ * is rendered at build time (runtime/build-loops.ts) and fetched at start.
  *
  * start() takes the preparation for its game (same asset and story URLs) and drops every other
  * one (one game per page: their rasters' and layers' pixels are freed at once, their stories at
@@ -24,8 +24,6 @@ export interface Prepared extends Content {
   fontsReady: boolean;
   /** The title screen's static layer, drawn ahead (the renderer takes it: render.ts). */
   layers: Layers;
-  /** The title music rendered ahead, or null. */
-  music: string | null;
   /** Stops following font loads (the renderer follows them once it has the layers). */
   release(): void;
   /** Frees it at once (released, the rasters' and the layer's pixels): for one no start uses. */
@@ -50,11 +48,6 @@ let closed = false;
 const abs = (u: string) => (u ? new URL(u, location.href).href : '');
 const same = (e: Entry, assetBase: string, storyUrl: string) => e.assetBase === abs(assetBase) && e.storyUrl === abs(storyUrl);
 
-/** The title's music id, as Engine.showTitle picks it. */
-function titleMusic(c: Content): string | null {
-  return c.game.titleScreen?.bgm ?? (c.game.music.title !== undefined ? 'title' : null);
-}
-
 /**
  * Draws the title screen once into a throwaway canvas: the static layer stays in `layers`, and
  * the glyphs of the buttons and the loading screen are rasterised into Chromium's caches.
@@ -75,7 +68,7 @@ function rehearseTitle(e: Engine, layers: Layers): void {
   scratch.height = 1;
 }
 
-async function run(gameId: string, entry: Entry, o: PrepareOptions, audio: AudioEngine, timings: Record<string, number>): Promise<Prepared | null> {
+async function run(gameId: string, entry: Entry, audio: AudioEngine, timings: Record<string, number>): Promise<Prepared | null> {
   const step = async <T>(k: string, p: () => Promise<T> | T): Promise<T> => {
     if (entry.cancelled) throw new Error('dropped by a start');
     const t = performance.now();
@@ -108,21 +101,7 @@ async function run(gameId: string, entry: Entry, o: PrepareOptions, audio: Audio
     layers.dispose();
     c.assets.art.dispose();
   };
-  return { ...c, fontsReady, layers, music: o.music ? titleMusic(c) : null, release, dispose };
-}
-
-/**
- * Renders the title music's loop ahead (prepare's `music`). Not part of what start() waits for:
- * a start while it renders plays the music live and hands over to the loop when it is done, as
- * without a preparation (music.ts).
- */
-async function renderMusic(p: Prepared, audio: AudioEngine, timings: Record<string, number>): Promise<void> {
-  const score = p.music ? await p.assets.score(p.music) : null;
-  if (!p.music || !score) return;
-  const t = performance.now();
-  const rendered = await audio.prerenderMusic(p.music, score);
-  timings.music = Math.round(performance.now() - t);
-  if (!rendered) p.music = null;
+  return { ...c, fontsReady, layers, release, dispose };
 }
 
 /** yumecast.prepare: readies a title (see the file header). Never rejects. */
@@ -139,7 +118,7 @@ export function prepareGame(gameId: string, o: PrepareOptions, audio: () => Audi
   const timings: Record<string, number> = {};
   const a = audio();
   const entry = { assetBase: abs(assetBase), storyUrl: abs(storyUrl), cancelled: false, ready: false } as Entry;
-  entry.done = run(gameId, entry, o, a, timings).then(
+  entry.done = run(gameId, entry, a, timings).then(
     (p) => {
       entry.ready = !!p;
       return p;
@@ -149,9 +128,7 @@ export function prepareGame(gameId: string, o: PrepareOptions, audio: () => Audi
       return null;
     },
   );
-  entry.info = entry.done
-    .then((p) => (p?.music && !entry.cancelled ? renderMusic(p, a, timings).catch(() => undefined) : undefined))
-    .then(() => ({ gameId, ok: entry.ready, ...(entry.error ? { error: entry.error } : {}), ms: Math.round(performance.now() - t0), timings }));
+  entry.info = entry.done.then(() => ({ gameId, ok: entry.ready, ...(entry.error ? { error: entry.error } : {}), ms: Math.round(performance.now() - t0), timings }));
   entries.set(gameId, entry);
   return entry.info;
 }

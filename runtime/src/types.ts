@@ -135,8 +135,6 @@ export interface PrepareOptions {
   assetBase?: string;
   /** As StartOptions.storyUrl. */
   storyUrl?: string;
-  /** Also render the title music's loop ahead (~23 MB per minute of loop, seconds of a core; keep it to one title). */
-  music?: boolean;
 }
 
 /** What prepare() did. */
@@ -204,7 +202,8 @@ export interface EngineState {
   saves: { slot: number; savedAt: string; text: string }[];
   error: string | null;
   fontsReady: boolean;
-  audio: { state: string; currentTime: number };
+  /** `music`: the music plays from its rendered loop ('loop'), synthesised ('live'), or none (null; also while its loop loads). */
+  audio: { state: string; currentTime: number; music: 'loop' | 'live' | null };
   /** Lazy art (art.ts): how much is rasterised, and how often play had to wait for it. */
   art?: ArtStats;
   /** Titles prepare() has readied and no start() has used or dropped yet (before start() only). */

@@ -1,11 +1,14 @@
 /**
- * Builds the web app when its sources or its public settings changed since the last build
- * (NEXT_PUBLIC_* values are built into the pages, so they are part of the fingerprint).
+ * Builds what the stack serves when its sources changed since the last build: the web app
+ * (NEXT_PUBLIC_* values are built into the pages, so they are part of its fingerprint) and the VN
+ * runtime the game host serves (runtime/dist, with its music loops rendered once — minutes on a
+ * fresh machine, so it is done here, before the host starts, not inside the host's start).
  */
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { buildRuntime, DEFAULT_OUT_DIR } from '../../runtime/build';
 import { REPO_ROOT, type StackConfig } from './config';
 
 const SOURCES = ['pages', 'components', 'lib', 'store', 'styles', 'public', 'content', 'games', 'next.config.ts', 'proxy.ts', 'package-lock.json', 'instrumentation.ts', 'instrumentation-client.ts', 'tsconfig.json'];
@@ -23,9 +26,11 @@ function* files(p: string): Generator<string> {
   }
 }
 
-export function sourceFingerprint(env: NodeJS.ProcessEnv): string {
+const RUNTIME_SOURCES = ['runtime/src', 'runtime/index.html', 'runtime/build.ts', 'runtime/build-loops.ts', 'games', 'package-lock.json'];
+
+export function sourceFingerprint(env: NodeJS.ProcessEnv, sources = SOURCES): string {
   const h = crypto.createHash('sha256');
-  for (const src of SOURCES) {
+  for (const src of sources) {
     for (const f of files(path.join(REPO_ROOT, src))) {
       if (/\.test\.tsx?$/.test(f)) continue;
       const st = fs.statSync(f);
@@ -52,4 +57,20 @@ export async function ensureWebBuild(c: StackConfig, env: NodeJS.ProcessEnv, log
   if (r.status !== 0) throw new Error(`next build failed (log: ${path.join(c.runDir, 'logs', 'build.log')}):\n${(r.stdout + r.stderr).split('\n').slice(-40).join('\n')}`);
   fs.writeFileSync(stamp, want);
   log(`  ✓ built in ${Math.round((Date.now() - started) / 1000)} s`);
+}
+
+/** Builds runtime/dist (story JSON, fonts, music loops) when the runtime's sources or games changed. */
+export async function ensureRuntimeBuild(log: (l: string) => void): Promise<void> {
+  const stamp = path.join(DEFAULT_OUT_DIR, 'yumecast-build.sha256');
+  const want = sourceFingerprint({} as NodeJS.ProcessEnv, RUNTIME_SOURCES);
+  const have = fs.existsSync(path.join(DEFAULT_OUT_DIR, 'index.html')) && fs.existsSync(stamp) ? fs.readFileSync(stamp, 'utf8') : '';
+  if (have === want) {
+    log('• VN runtime build is up to date (runtime/dist)');
+    return;
+  }
+  log('• building the VN runtime into runtime/dist (the first build renders every music loop: a few minutes on 2 cores)…');
+  const r = await buildRuntime({ quiet: true });
+  const failed = r.games.filter((g) => !g.ok).map((g) => g.id);
+  fs.writeFileSync(stamp, want);
+  log(`  ✓ built in ${Math.round(r.ms / 1000)} s (${r.loops?.files ?? 0} music loops${failed.length ? `; stories that do not compile: ${failed.join(', ')}` : ''})`);
 }

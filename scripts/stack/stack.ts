@@ -9,7 +9,7 @@ import { assertPortFree, waitForHttp } from '../../server/dev/ports';
 import { REPO_ROOT, stackEnv, stackSecrets, urls, webOrigins, type StackConfig } from './config';
 import { startEmulators } from './emulators';
 import { startProcess, stopProcess, tail, type Managed } from './process';
-import { ensureWebBuild } from './build';
+import { ensureRuntimeBuild, ensureWebBuild } from './build';
 
 const BIN = path.join(REPO_ROOT, 'node_modules', '.bin');
 
@@ -88,6 +88,7 @@ export async function startStack(c: StackConfig, log: Log = console.log): Promis
     await assertPortFree(c.hostPagePort, "the game host's page server");
 
     await ensureWebBuild(c, env, log);
+    await ensureRuntimeBuild(log);
 
     log(`• PostgreSQL on 127.0.0.1:${c.pgPort} (data in ${path.relative(REPO_ROOT, c.pgDataDir)})`);
     const pgProc = track(startProcess('postgres', path.join(BIN, 'tsx'), ['server/dev/postgres.ts'], { ...env, PGPORT_LOCAL: String(c.pgPort), PG_DATA_DIR: c.pgDataDir }, logDir, REPO_ROOT));

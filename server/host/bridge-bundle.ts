@@ -4,25 +4,12 @@
  * (in memory, ~50 ms), so the bundle always matches the code the agent runs.
  */
 import path from 'node:path';
-import * as esbuild from 'esbuild';
+import { bundlePageScript } from '../shared/page-script';
 
 let cached: Promise<string> | null = null;
 
 export function bridgeBundle(): Promise<string> {
-  cached ??= esbuild
-    .build({
-      entryPoints: [path.join(__dirname, 'page', 'bridge.ts')],
-      bundle: true,
-      write: false,
-      format: 'iife',
-      platform: 'browser',
-      target: ['chrome110'],
-      minify: false,
-      sourcemap: 'inline',
-      logLevel: 'silent',
-      define: { 'process.env.NODE_ENV': '"production"' },
-    })
-    .then((r) => r.outputFiles[0].text)
+  cached ??= bundlePageScript(path.join(__dirname, 'page', 'bridge.ts'), { sourcemap: true })
     .catch((e: unknown) => {
       cached = null;
       throw e;

@@ -44,6 +44,7 @@ const MIME: Record<string, string> = {
   '.jpg': 'image/jpeg',
   '.webp': 'image/webp',
   '.woff2': 'font/woff2',
+  '.wav': 'audio/wav',
   '.ink': 'text/plain; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
 };

@@ -7,8 +7,8 @@
  * mode and the page server marks these files cacheable, so a session's start reads them from that
  * cache; the engine itself rasterises only the first screen's art at start (runtime/src/art.ts).
  * Then a few titles (`prepare`: at most PREPARE_MAX, the ones named first) are prepared in the page
- * (yumecast.prepare: story parsed, title screen rasterised and drawn, the first one's title music
- * rendered), so a start of one of them only shows its title (issue 11; docs/host.md "Prewarm").
+ * (yumecast.prepare: story parsed, title screen rasterised and drawn; music needs nothing ahead,
+ * its loops are rendered at build time), so a start of one of them only shows its title (issue 11; docs/host.md "Prewarm").
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,7 +22,7 @@ export interface PrewarmPlan {
   images: string[];
   /**
    * Titles to prepare after the loads (yumecast.prepare), in this order, with the URLs the
-   * session's start will use (server/host/sessions.ts); `music` renders the title music ahead.
+   * session's start will use (server/host/sessions.ts).
    */
   prepare?: PrepareTarget[];
 }
@@ -31,7 +31,6 @@ export interface PrepareTarget {
   gameId: string;
   assetBase: string;
   storyUrl: string;
-  music: boolean;
 }
 
 export interface PrewarmPlanOptions {
@@ -39,8 +38,6 @@ export interface PrewarmPlanOptions {
   prepare?: string[];
   /** At most this many prepared titles (default PREPARE_MAX; 0 = none). */
   prepareMax?: number;
-  /** The first this many prepared titles also get their title music rendered ahead (default 0). */
-  prepareMusic?: number;
 }
 
 /** Kana, common punctuation and ASCII: the engine's UI text is made of these (and a few kanji). */
@@ -58,12 +55,6 @@ const MAX_GAMES = 20;
  * session starts, when the others' rasters and layers are freed (docs/host.md "Prewarm").
  */
 export const PREPARE_MAX = 3;
-/**
- * Title music rendered ahead: off by default. A loop is ~20 MB and 9-20 s of a core to render (the
- * convolver reverb), paid by every warm runtime whether or not its session plays that title; a
- * session renders its own while its music starts live (audio/loops.ts). At most 1 (one loop kept).
- */
-const PREPARE_MUSIC = 0;
 
 function readJson(file: string): unknown {
   try {
@@ -109,12 +100,11 @@ export function buildPrewarmPlan(runtimeDir: string, gamesDirs: string[], option
   chars.delete(' ');
   const max = Math.max(0, options.prepareMax ?? PREPARE_MAX);
   const order = options.prepare ? options.prepare.filter((id) => seen.has(id)) : [...seen];
-  const prepare = [...new Set(order)].slice(0, max).map((gameId, i) => ({
+  const prepare = [...new Set(order)].slice(0, max).map((gameId) => ({
     gameId,
     // as sessions.ts starts a game: a start with other URLs would not use the preparation
     assetBase: `/games/${gameId}/`,
     storyUrl: `/runtime/games/${gameId}.json`,
-    music: i < Math.min(1, options.prepareMusic ?? PREPARE_MUSIC),
   }));
   return { charset: [...chars].join(''), fetch: fetchUrls, images, prepare };
 }

@@ -196,12 +196,11 @@ describe('runtime: titles prepared ahead', () => {
     const dirs = [GAMES_DIR, FIXTURES_DIR];
     const byDefault = buildPrewarmPlan(runtimeDir, dirs);
     expect(byDefault.prepare!.length).toBe(PREPARE_MAX);
-    expect(byDefault.prepare!.every((t) => !t.music)).toBe(true);
     expect(buildPrewarmPlan(runtimeDir, dirs, { prepareMax: 0 }).prepare).toEqual([]);
     const plan = buildPrewarmPlan(runtimeDir, dirs, { prepare: [FIXTURE, 'not-built', GAME] });
     expect(plan.prepare).toEqual([
-      { gameId: FIXTURE, ...urls(FIXTURE), music: false },
-      { gameId: GAME, ...urls(GAME), music: false },
+      { gameId: FIXTURE, ...urls(FIXTURE) },
+      { gameId: GAME, ...urls(GAME) },
     ]);
 
     const { page, errors } = await openPage();

@@ -465,6 +465,8 @@ describe('runtime: fixture story (every tag of the contract)', () => {
     expect(info.audioState.state).toBe('running');
     expect(info.audioState.currentTime).toBeGreaterThan(0);
     expect(info.bgm).toBe('theme');
+    // from the build's rendered loop (runtime/build-loops.ts), not synthesised live
+    expect(info.audioState.music).toBe('loop');
     expect(info.peak).toBeGreaterThan(0.005);
     expect(info.peak).toBeLessThan(1);
   });

@@ -2,8 +2,8 @@
  * The sound side: one AudioContext, a master chain (chain.ts: music bus + sfx bus → reverb/delay
  * sends → compressor → master gain), published through a MediaStreamAudioDestinationNode (and,
  * for development, optionally the speakers). Music is synthesised from score JSON (music.ts; a
- * looping score is rendered once and then played from a buffer into the master gain, loops.ts),
- * sfx live from parametric specs; nothing is downloaded but those small JSON files. Note names →
+ * looping score plays from its loop, rendered at build time or once in the page, loops.ts), sfx
+ * live from parametric specs; nothing is downloaded but those JSON files and the loops' WAVs. Note names →
  * Hz are in notes.ts; what the sound modules play into is the AudioGraph interface (graph.ts).
  */
 import type { Score, SfxSpec } from '../types';
@@ -11,7 +11,6 @@ import type { AudioGraph } from './graph';
 import { buildMasterChain, makeNoise } from './chain';
 import { LoopCache } from './loops';
 import { MusicPlayer } from './music';
-import { prepareScore } from './score';
 import { playSfx } from './sfx';
 
 export class AudioEngine implements AudioGraph {
@@ -28,7 +27,8 @@ export class AudioEngine implements AudioGraph {
   private monitoring = false;
   private readonly loops: LoopCache;
 
-  constructor(opts: { volume?: number; monitor?: boolean } = {}) {
+  /** `loopsBase`: the URL the build's loops/ folder is relative to (default the page's; null: render loops in the page). */
+  constructor(opts: { volume?: number; monitor?: boolean; loopsBase?: string | null } = {}) {
     // 48 kHz: the WebRTC audio (Opus) is 48 kHz, another rate would cost a resampler
     this.ctx = new AudioContext({ latencyHint: 'interactive', sampleRate: 48000 });
     const ctx = this.ctx;
@@ -40,7 +40,7 @@ export class AudioEngine implements AudioGraph {
     this.reverbSend = chain.reverbSend;
     this.delaySend = chain.delaySend;
     chain.out.connect(this.master);
-    this.loops = new LoopCache(ctx.sampleRate);
+    this.loops = new LoopCache(ctx, opts.loopsBase !== undefined ? opts.loopsBase : typeof document === 'undefined' ? null : document.baseURI);
 
     this.streamDest = ctx.createMediaStreamDestination();
     this.master.connect(this.streamDest);
@@ -82,21 +82,6 @@ export class AudioEngine implements AudioGraph {
     this.current = { id, player };
   }
 
-  /**
-   * Renders a looping score's loop ahead (a warm page preparing a title: prepare.ts), so playing
-   * it later starts from the buffer. Resolves false when the score stays live (not a loop, too long).
-   */
-  async prerenderMusic(id: string, score: Score): Promise<boolean> {
-    const s = prepareScore(score);
-    if (!s.loop) return false;
-    return (await this.loops.get(id, s)) !== null;
-  }
-
-  /** Drops rendered loops other than `id`'s (one rendered ahead for a screen not shown). */
-  keepRendered(id: string | null): void {
-    this.loops.keepOnly(id);
-  }
-
   stopMusic(fadeOut = 1.5): void {
     if (!this.current) return;
     this.current.player.stop(fadeOut);
@@ -107,9 +92,9 @@ export class AudioEngine implements AudioGraph {
     return this.current?.id ?? null;
   }
 
-  /** True while the music plays from its rendered loop (loops.ts), not synthesised live. */
-  get musicRendered(): boolean {
-    return this.current?.player.rendered ?? false;
+  /** How the music plays: from its rendered loop (loops.ts), synthesised live, or none (also while its loop's file loads). */
+  get musicMode(): 'loop' | 'live' | null {
+    return this.current?.player.mode ?? null;
   }
 
   playSfx(spec: SfxSpec): void {

@@ -10,15 +10,20 @@
  * buffer joins the live chain after its compressor (the engine's master gain), so the live
  * convolver and delay get no music input and go quiet.
  *
- * Rendered loops are cached per track id for the session, at most CACHE_SIZE of them (a loop is
+ * The build renders every looping score of the games this way in headless Chromium
+ * (runtime/build-loops.ts) and ships it as a WAV named by the score's hash (loop-file.ts): the
+ * LoopCache fetches and decodes that file (tens of ms) and renders in the page only when there is
+ * none (a score edited since the build, a game added without one).
+ *
+ * Loops are cached per track id for the session, at most CACHE_SIZE of them (a loop is
  * ~20 MB: stereo float at the context's 48 kHz, kept because Opus is 48 kHz and another rate
  * would cost a resampler on every block). One: the track playing; a session's memory matters
- * more than re-rendering a track the story comes back to (docs/host.md "Runtime model"). Loops longer than MAX_LOOP_S stay live.
- * A warm page may render a title's loop ahead (AudioEngine.prerenderMusic, from prepare()); a
- * session that does not play it drops it (keepOnly).
+ * more than fetching a track the story comes back to (docs/host.md "Runtime model"). Loops
+ * longer than MAX_LOOP_S stay live.
  */
 import { buildMasterChain, makeNoise } from './chain';
 import type { AudioGraph } from './graph';
+import { LOOP_SAMPLE_RATE, LOOPS_DIR } from './loop-file';
 import { connectTracks, scheduleNotes, type PreparedScore } from './score';
 
 export interface RenderedLoop {
@@ -37,14 +42,21 @@ const CHUNK_S = 1;
 
 type OfflineCtor = new (channels: number, length: number, sampleRate: number) => OfflineAudioContext;
 
-/** Renders a looping score (null: not a loop, too long, or no OfflineAudioContext). */
+/** A loop's length and tail (s), or null when the score stays live (not a loop, too short or long). */
+export function loopWindow(score: PreparedScore): { loopS: number; tail: number } | null {
+  const loopS = score.lengthBeats * score.spb;
+  if (!score.loop || !(loopS > 0.25) || loopS > MAX_LOOP_S) return null;
+  // the tail: how far the first iteration's sounds (and their echoes) reach past its end
+  const tail = Math.min(loopS, Math.max(0, tailOf(score) - loopS) + CHAIN_TAIL_S);
+  return { loopS, tail };
+}
+
+/** Renders a looping score (null: it stays live, or no OfflineAudioContext). */
 export async function renderLoop(score: PreparedScore, sampleRate: number): Promise<RenderedLoop | null> {
   const Offline = (globalThis as { OfflineAudioContext?: OfflineCtor }).OfflineAudioContext;
-  const loopS = score.lengthBeats * score.spb;
-  if (!Offline || !score.loop || !(loopS > 0.25) || loopS > MAX_LOOP_S) return null;
-  // the tail: how far the first iteration's sounds (and their echoes) reach past its end
-  const probe = tailOf(score);
-  const tail = Math.min(loopS, Math.max(0, probe - loopS) + CHAIN_TAIL_S);
+  const w = loopWindow(score);
+  if (!Offline || !w) return null;
+  const { loopS, tail } = w;
   const frames = Math.ceil((loopS + tail) * sampleRate);
   const ctx = new Offline(2, frames, sampleRate);
   const chain = buildMasterChain(ctx);
@@ -87,43 +99,72 @@ function tailOf(score: PreparedScore): number {
   return end;
 }
 
-/** The session's rendered loops by track id (least recently used dropped past CACHE_SIZE). */
+/**
+ * The build's file for a score, decoded (null: no file, or not the length the score needs — the
+ * caller renders). `base` is the runtime page's URL, `name` the file's (loop-file.ts loopFileName).
+ */
+export async function fetchLoop(ctx: BaseAudioContext, score: PreparedScore, base: string, name: string): Promise<RenderedLoop | null> {
+  const w = loopWindow(score);
+  if (!w || ctx.sampleRate !== LOOP_SAMPLE_RATE) return null;
+  const res = await fetch(new URL(`${LOOPS_DIR}/${name}`, base).href);
+  if (!res.ok) return null;
+  const buffer = await ctx.decodeAudioData(await res.arrayBuffer());
+  const frames = Math.ceil((w.loopS + w.tail) * ctx.sampleRate);
+  if (buffer.numberOfChannels !== 2 || Math.abs(buffer.length - frames) > 1) return null;
+  return { buffer, loopStart: w.tail, loopEnd: w.tail + w.loopS };
+}
+
+/** A loop being got: `loop` settles when it is ready; `file` tells early whether it comes from the build's file. */
+export interface PendingLoop {
+  loop: Promise<RenderedLoop | null>;
+  file: Promise<boolean>;
+}
+
+/** The session's loops by track id (least recently used dropped past CACHE_SIZE). */
 export class LoopCache {
-  private readonly loops = new Map<string, Promise<RenderedLoop | null>>();
+  private readonly loops = new Map<string, PendingLoop>();
   private readonly ready = new Map<string, RenderedLoop | null>();
 
-  constructor(private readonly sampleRate: number) {}
+  /** `base`: the URL the build's loops/ folder is relative to (null: always render in the page). */
+  constructor(
+    private readonly ctx: BaseAudioContext,
+    private readonly base: string | null,
+  ) {}
 
-  /** The loop if already rendered (undefined: not yet; null: this score stays live). */
+  /** The loop if already got (undefined: not yet; null: this score stays live). */
   peek(id: string): RenderedLoop | null | undefined {
     const r = this.ready.get(id);
     if (r !== undefined) this.touch(id);
     return r;
   }
 
-  get(id: string, score: PreparedScore): Promise<RenderedLoop | null> {
+  /** `file`: the build's file name for the score (loop-file.ts loopFileName). */
+  get(id: string, score: PreparedScore, file: string): PendingLoop {
     let p = this.loops.get(id);
     if (!p) {
-      p = renderLoop(score, this.sampleRate).catch((e: unknown) => {
-        console.warn('[yumecast] music render failed, playing live', e);
-        return null;
-      });
-      this.loops.set(id, p);
-      void p.then((r) => {
-        if (this.loops.get(id) === p) this.ready.set(id, r);
+      const fromFile = this.base
+        ? fetchLoop(this.ctx, score, this.base, file).catch((e: unknown) => {
+            console.warn('[yumecast] music loop file unreadable, rendering it', e);
+            return null;
+          })
+        : Promise.resolve(null);
+      const loop = fromFile.then(
+        (r) =>
+          r ??
+          renderLoop(score, this.ctx.sampleRate).catch((e: unknown) => {
+            console.warn('[yumecast] music render failed, playing live', e);
+            return null;
+          }),
+      );
+      const entry: PendingLoop = { loop, file: fromFile.then((r) => r !== null) };
+      p = entry;
+      this.loops.set(id, entry);
+      void loop.then((r) => {
+        if (this.loops.get(id) === entry) this.ready.set(id, r);
       });
     }
     this.touch(id);
     return p;
-  }
-
-  /** Drops every loop but `id`'s (a loop rendered ahead that the session does not play). */
-  keepOnly(id: string | null): void {
-    for (const k of [...this.loops.keys()]) {
-      if (k === id) continue;
-      this.loops.delete(k);
-      this.ready.delete(k);
-    }
   }
 
   private touch(id: string): void {

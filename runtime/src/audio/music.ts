@@ -1,19 +1,23 @@
 /**
- * Plays a score (docs/vn-engine.md "Music and sound as scores"). Live: a look-ahead scheduler
- * plays the notes through the voices into the master chain. A looping score is also rendered
- * once (loops.ts); as soon as its loop is ready the player hands over to it at the next
- * iteration boundary (the live notes stop there, their tails ring out live, the buffer starts
- * its first pass) and from then on costs one looping AudioBufferSourceNode. A score whose loop
- * is already rendered (the session played it before) starts from the buffer at once. Fades act
- * on the track gains (live) or the loop's gain (rendered).
+ * Plays a score (docs/vn-engine.md "Music and sound as scores"). A looping score plays from its
+ * loop (loops.ts: the build's rendered file, fetched and decoded in tens of ms) from the first
+ * note and costs one looping AudioBufferSourceNode: the player waits for the file up to
+ * FILE_WAIT_MS before it starts. Live: a look-ahead scheduler plays the notes through the voices
+ * into the master chain — for a score that does not loop, and while a loop without a file is
+ * rendered in the page; as soon as that loop is ready the player hands over to it at the next
+ * iteration boundary (the live notes stop there, their tails ring out live, the buffer starts its
+ * first pass). Fades act on the track gains (live) or the loop's gain (rendered).
  */
 import type { Score } from '../types';
 import type { AudioGraph } from './graph';
+import { loopFileName } from './loop-file';
 import type { LoopCache, RenderedLoop } from './loops';
 import { connectTracks, prepareScore, scheduleNotes, type PreparedScore, type TrackOut } from './score';
 
 const LOOKAHEAD_S = 0.3;
 const TICK_MS = 50;
+/** How long a start waits for the loop's file before it plays live (a fetch + decode takes ~20–100 ms). */
+const FILE_WAIT_MS = 1500;
 
 /** Where rendered loops come from and where they play (the engine's master gain). */
 export interface LoopPlayback {
@@ -23,6 +27,8 @@ export interface LoopPlayback {
 
 export class MusicPlayer {
   private readonly score: PreparedScore;
+  /** The build's loop file for this score (loop-file.ts). */
+  private readonly file: string;
   private readonly outs: TrackOut[];
   private t0 = 0;
   private cursor = 0;
@@ -40,25 +46,56 @@ export class MusicPlayer {
     private readonly playback: LoopPlayback | null = null,
   ) {
     this.score = prepareScore(score);
+    this.file = loopFileName(score);
     this.outs = connectTracks(engine, this.score, 0);
   }
 
-  /** True once the music plays from its rendered loop (or has it scheduled for the next iteration). */
-  get rendered(): boolean {
-    return this.loop !== null;
+  /** How the music plays: from its loop (or has it scheduled for the next iteration), live, or not yet (waiting for the loop's file). */
+  get mode(): 'loop' | 'live' | null {
+    return this.loop ? 'loop' : this.timer || this.cursor > 0 ? 'live' : null;
   }
 
   start(fadeIn: number): void {
+    const cached = this.playback && this.score.loop ? this.playback.cache.peek(this.id) : undefined;
+    if (cached) return this.startFromLoop(cached, fadeIn);
+    if (!this.playback || !this.score.loop || cached === null) return this.startLive(fadeIn);
+    const pending = this.playback.cache.get(this.id, this.score, this.file);
+    // the file (if the build made one) is fetched and decoded quickly: wait for it, then play
+    // from the buffer; without a file, play live now and hand over when the page has rendered it
+    let started = false;
+    const live = (): void => {
+      if (started || this.stopped) return;
+      started = true;
+      this.startLive(fadeIn);
+      void pending.loop.then((r) => r && this.handOver(r));
+    };
+    const timer = setTimeout(live, FILE_WAIT_MS);
+    void pending.file.then((fromFile) => {
+      if (!fromFile) {
+        clearTimeout(timer);
+        return live();
+      }
+      void pending.loop.then((r) => {
+        clearTimeout(timer);
+        if (started || this.stopped) return; // live already: it hands over
+        started = true;
+        if (r) this.startFromLoop(r, fadeIn);
+        else this.startLive(fadeIn);
+      });
+    });
+  }
+
+  private startFromLoop(r: RenderedLoop, fadeIn: number): void {
+    this.t0 = this.engine.ctx.currentTime + 0.08;
+    this.playLoop(r, this.t0, fadeIn);
+    this.endBeat = 0;
+    for (const o of this.outs) for (const n of o.nodes) n.disconnect();
+  }
+
+  private startLive(fadeIn: number): void {
     const now = this.engine.ctx.currentTime;
     this.t0 = now + 0.08;
     this.fadeEnd = now + Math.max(0, fadeIn);
-    const cached = this.playback && this.score.loop ? this.playback.cache.peek(this.id) : undefined;
-    if (cached) {
-      this.playLoop(cached, this.t0, fadeIn);
-      this.endBeat = 0;
-      for (const o of this.outs) for (const n of o.nodes) n.disconnect();
-      return;
-    }
     this.score.tracks.forEach((tr, i) => {
       const g = this.outs[i].gain.gain;
       g.cancelScheduledValues(now);
@@ -67,9 +104,6 @@ export class MusicPlayer {
     });
     this.tick();
     this.timer = setInterval(() => this.tick(), TICK_MS);
-    if (this.playback && this.score.loop && cached === undefined) {
-      void this.playback.cache.get(this.id, this.score).then((r) => r && this.handOver(r));
-    }
   }
 
   /** The loop is rendered: play it from the next iteration boundary the live notes have not reached. */

@@ -32,7 +32,7 @@ async function prepareTitles(plan: PrewarmPlan): Promise<PrepareInfo[]> {
     const left = end - performance.now();
     if (left <= 0) break;
     const info = await Promise.race([
-      y.prepare(t.gameId, { assetBase: t.assetBase, storyUrl: t.storyUrl, music: t.music }),
+      y.prepare(t.gameId, { assetBase: t.assetBase, storyUrl: t.storyUrl }),
       new Promise<null>((r) => setTimeout(() => r(null), left)),
     ]);
     if (!info) break;

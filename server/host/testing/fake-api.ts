@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import * as esbuild from 'esbuild';
+import { bundlePageScript } from '../../shared/page-script';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { mayRelay, parseSignal, type SignalRole } from '../../../lib/streaming/signal';
 import { HOST_ID_HEADER, HOST_SECRET_HEADER } from '../../shared/host-contract';
@@ -165,17 +165,7 @@ export class FakeApi {
   }
 
   private async playerBundle(): Promise<string> {
-    this.playerJs ??= (
-      await esbuild.build({
-        entryPoints: [path.join(__dirname, 'player-page.ts')],
-        bundle: true,
-        write: false,
-        format: 'iife',
-        platform: 'browser',
-        target: ['chrome110'],
-        logLevel: 'silent',
-      })
-    ).outputFiles[0].text;
+    this.playerJs ??= await bundlePageScript(path.join(__dirname, 'player-page.ts'));
     return this.playerJs;
   }
 

@@ -1,0 +1,71 @@
+/**
+ * The rendered-loop file: one home for what the build (runtime/build-loops.ts, which renders every
+ * looping score once in headless Chromium) and the runtime page (loops.ts, which fetches it) must
+ * agree on (issue 11: rendering a loop in the session cost ~8 s of CPU and left the music
+ * synthesised live for its first minute, ~20 % of a core).
+ *
+ * - The name: a hash of the score's JSON (as parsed: literals only, so Node and Chromium print it
+ *   the same — a prepared score holds computed floats, which two V8 versions may round
+ *   differently), so an edited score never plays a stale file: the page then finds no file and
+ *   renders in the page as before.
+ * - The format: 16-bit PCM WAV, stereo, at LOOP_SAMPLE_RATE (the engine's context rate, so
+ *   decodeAudioData does not resample). 16 bits are plenty: the sound leaves the host as Opus.
+ * - Where: `loops/<name>.wav` next to the runtime's index.html (/runtime/loops/ on the host).
+ */
+import type { Score } from '../types';
+
+export const LOOP_SAMPLE_RATE = 48000;
+/** Bump when the file's layout changes (not for the synthesis: the build keys its cache on the sound code). */
+const LOOP_FORMAT = 1;
+/** The folder, relative to the runtime's index.html. */
+export const LOOPS_DIR = 'loops';
+
+/** The file name (without folder) of a score's rendered loop. */
+export function loopFileName(score: Score): string {
+  const text = `${LOOP_FORMAT}:${LOOP_SAMPLE_RATE}:${JSON.stringify(score)}`;
+  return `${fnv1a(text, 0x811c9dc5)}${fnv1a(text, 0x01000193 ^ 0x5bd1e995)}.wav`;
+}
+
+/** 32-bit FNV-1a over UTF-16 code units, as 8 hex digits (the same in Node and the browser). */
+function fnv1a(text: string, seed: number): string {
+  let h = seed >>> 0;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(16).padStart(8, '0');
+}
+
+/** Interleaves the channels into 16-bit little-endian PCM with a RIFF/WAVE header. */
+export function encodeWav(channels: Float32Array[], sampleRate: number): Uint8Array {
+  const nch = channels.length;
+  const frames = channels[0]?.length ?? 0;
+  const dataBytes = frames * nch * 2;
+  const out = new Uint8Array(44 + dataBytes);
+  const v = new DataView(out.buffer);
+  const ascii = (at: number, s: string): void => {
+    for (let i = 0; i < s.length; i++) out[at + i] = s.charCodeAt(i);
+  };
+  ascii(0, 'RIFF');
+  v.setUint32(4, 36 + dataBytes, true);
+  ascii(8, 'WAVE');
+  ascii(12, 'fmt ');
+  v.setUint32(16, 16, true);
+  v.setUint16(20, 1, true); // PCM
+  v.setUint16(22, nch, true);
+  v.setUint32(24, sampleRate, true);
+  v.setUint32(28, sampleRate * nch * 2, true);
+  v.setUint16(32, nch * 2, true);
+  v.setUint16(34, 16, true);
+  ascii(36, 'data');
+  v.setUint32(40, dataBytes, true);
+  let at = 44;
+  for (let f = 0; f < frames; f++) {
+    for (let c = 0; c < nch; c++) {
+      const s = Math.max(-1, Math.min(1, channels[c][f]));
+      v.setInt16(at, s < 0 ? Math.round(s * 0x8000) : Math.round(s * 0x7fff), true);
+      at += 2;
+    }
+  }
+  return out;
+}

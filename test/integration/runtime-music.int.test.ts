@@ -1,0 +1,107 @@
+/**
+ * Music loops rendered at build time (runtime/build-loops.ts, issue 11): the build writes one WAV
+ * per looping score, named by the score's hash, of exactly the length the page's loop needs; a
+ * repeat build takes them from the cache; a session fetches its loop through the host's page
+ * server and plays it from the first note; without a file (a score edited since the build) the
+ * music plays live as before.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { FIXTURES_DIR, GAMES_DIR } from '../../runtime/build';
+import { buildLoops, collectScores } from '../../runtime/build-loops';
+import { LOOP_SAMPLE_RATE, LOOPS_DIR, loopFileName } from '../../runtime/src/audio/loop-file';
+import { loopWindow } from '../../runtime/src/audio/loops';
+import { prepareScore } from '../../runtime/src/audio/score';
+import { buildTestRuntime } from '../../server/host/testing/harness';
+import { FIXTURE, runtimePagesForSuite, sleep, waitFor } from './runtime-page';
+
+jest.setTimeout(180_000);
+
+const pages = runtimePagesForSuite();
+
+async function openFixture(before?: (page: Page) => Promise<void>): Promise<{ page: Page; errors: string[]; wavTypes: string[] }> {
+  const page = await pages.browser.newPage({ viewport: { width: 1280, height: 720 } });
+  const errors: string[] = [];
+  const wavTypes: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => {
+    if (m.type() === 'warning' || m.type() === 'error') errors.push(m.text());
+  });
+  page.on('response', (r) => {
+    if (r.url().endsWith('.wav')) wavTypes.push(`${r.status()} ${r.headers()['content-type'] ?? ''}`);
+  });
+  await before?.(page);
+  await page.goto(`${pages.server.origin}/runtime/index.html`);
+  await page.waitForFunction(() => !!window.yumecast);
+  await page.evaluate((id) => window.yumecast.start({ gameId: id, assetBase: `/games/${id}/`, storyUrl: `/runtime/games/${id}.json` }), FIXTURE);
+  return { page, errors, wavTypes };
+}
+
+describe('music loops rendered at build time', () => {
+  it('the build has a 48 kHz stereo WAV for every looping score, named by its hash, as long as the loop it plays', async () => {
+    const runtimeDir = await buildTestRuntime();
+    const scores = collectScores([GAMES_DIR, FIXTURES_DIR]);
+    expect(scores.length).toBeGreaterThanOrEqual(20);
+    for (const score of scores) {
+      const prepared = prepareScore(score);
+      const file = path.join(runtimeDir, LOOPS_DIR, loopFileName(score));
+      expect(fs.existsSync(file)).toBe(true);
+      const head = Buffer.alloc(44);
+      const fd = fs.openSync(file, 'r');
+      fs.readSync(fd, head, 0, 44, 0);
+      fs.closeSync(fd);
+      expect(head.toString('ascii', 0, 4)).toBe('RIFF');
+      expect(head.toString('ascii', 8, 12)).toBe('WAVE');
+      expect(head.readUInt16LE(22)).toBe(2);
+      expect(head.readUInt32LE(24)).toBe(LOOP_SAMPLE_RATE);
+      expect(head.readUInt16LE(34)).toBe(16);
+      const w = loopWindow(prepared)!;
+      // (the page computes the window in Chromium's V8: a float may round a frame apart here)
+      expect(Math.abs(head.readUInt32LE(40) / 4 - Math.ceil((w.loopS + w.tail) * LOOP_SAMPLE_RATE))).toBeLessThanOrEqual(1);
+    }
+    // an edited score gets another name: the page never plays a stale file
+    expect(loopFileName({ ...scores[0], bpm: scores[0].bpm + 1 })).not.toBe(loopFileName(scores[0]));
+  });
+
+  it('a repeat build renders nothing: every loop comes from the cache', async () => {
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'yumecast-loops-'));
+    try {
+      const r = await buildLoops({ outDir: out, gamesDirs: [FIXTURES_DIR], quiet: true });
+      expect(r.rendered).toBe(0);
+      expect(r.missing).toBe(0);
+      expect(r.files).toBe(collectScores([FIXTURES_DIR]).length);
+    } finally {
+      fs.rmSync(out, { recursive: true, force: true });
+    }
+  });
+
+  it('a session plays its music from the loop file from the first note', async () => {
+    const { page, errors, wavTypes } = await openFixture();
+    try {
+      const s = await waitFor(page, (st) => st.bgm === 'theme' && st.audio.music !== null, 'the title music', 10_000);
+      expect(s.audio.music).toBe('loop');
+      expect(wavTypes).toEqual(['200 audio/wav']);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('without a file the music plays live, and nothing breaks', async () => {
+    const { page, errors, wavTypes } = await openFixture(async (p) => {
+      await p.route('**/runtime/loops/**', (r) => r.fulfill({ status: 404, body: 'not found' }));
+    });
+    try {
+      await waitFor(page, (st) => st.bgm === 'theme' && st.audio.music !== null, 'the title music', 10_000);
+      await sleep(500);
+      const s = await waitFor(page, (st) => st.audio.state === 'running', 'audio running');
+      expect(s.audio.music).toBe('live');
+      expect(wavTypes.map((t) => t.slice(0, 3))).toEqual(['404']);
+      expect(errors.filter((m) => !m.includes('404'))).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
