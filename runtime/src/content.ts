@@ -17,26 +17,31 @@ export const UI_TEXT =
   'NOWLOADINGENDAUTOSKIPONBACKLOGSAVENODATA▶—…©No.0123456789/:';
 
 export interface Content {
-  gameId: string;
-  assetBase: string;
-  storyUrl: string;
   game: GameData;
   meta: GameMeta;
   assets: Assets;
   loaded: LoadedStory;
   /** Text whose glyphs to preload: `regular` (400: the story and the UI), `bold` (700: names, titles, UI). */
   fontText: { regular: string; bold: string };
-  /** ms: fetching and parsing game.json, meta.json and the story. */
-  filesMs: number;
 }
 
 export function trailingSlash(u: string): string {
   return u.endsWith('/') ? u : `${u}/`;
 }
 
+/** A game id start() and prepare() accept. */
+export const GAME_ID_RE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+
+/**
+ * A title's asset base and story URL, from what was given (start's or prepare's options, or the
+ * page's query) or the defaults: the two must agree, or a start would not use a preparation.
+ */
+export function gameUrls(gameId: string, given: { assetBase?: string | null; storyUrl?: string | null }): { assetBase: string; storyUrl: string } {
+  return { assetBase: trailingSlash(given.assetBase ?? `/games/${gameId}/`), storyUrl: given.storyUrl ?? `./games/${gameId}.json` };
+}
+
 /** Fetches and parses a title's files and story (rejects as loadGameFiles / loadStory do). */
-export async function loadContent(gameId: string, assetBase: string, storyUrl: string): Promise<Content> {
-  const t0 = performance.now();
+export async function loadContent(assetBase: string, storyUrl: string): Promise<Content> {
   const [{ game, meta }, loaded] = await Promise.all([loadGameFiles(assetBase), loadStory(storyUrl, assetBase)]);
   const assets = new Assets(assetBase, game);
   const names = Object.values(game.characters)
@@ -45,7 +50,7 @@ export async function loadContent(gameId: string, assetBase: string, storyUrl: s
   const titleText = `${meta.title ?? ''}${meta.reading ?? ''}${meta.brand ?? ''}${game.title ?? ''}`;
   const endings = Object.values(game.endings).join('');
   const bold = UI_TEXT + names + titleText + endings;
-  return { gameId, assetBase, storyUrl, game, meta, assets, loaded, fontText: { regular: loaded.charset + bold, bold }, filesMs: Math.round(performance.now() - t0) };
+  return { game, meta, assets, loaded, fontText: { regular: loaded.charset + bold, bold } };
 }
 
 /** Loads the Noto Sans JP subsets for the text (both weights); true when the UI's glyphs are there. */

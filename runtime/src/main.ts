@@ -8,7 +8,7 @@
 import { isInputMessage, parsePlayerMessage, type PlayerMessage, type QualityLevel } from '../../lib/streaming/messages';
 import { artOrder } from './art';
 import { AudioEngine } from './audio/engine';
-import { loadContent, preloadFonts, trailingSlash, type Content } from './content';
+import { GAME_ID_RE, gameUrls, loadContent, preloadFonts, type Content } from './content';
 import { attachDomInput } from './dom-input';
 import { idle } from './draw/common';
 import { Engine } from './engine';
@@ -133,9 +133,8 @@ async function doStart(o: StartOptions): Promise<ReadyInfo> {
   const t0 = performance.now();
   const q = new URLSearchParams(location.search);
   const gameId = o.gameId ?? q.get('game') ?? '';
-  if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/.test(gameId)) throw new Error(`bad game id: ${JSON.stringify(gameId)}`);
-  const assetBase = trailingSlash(o.assetBase ?? q.get('assets') ?? `/games/${gameId}/`);
-  const storyUrl = o.storyUrl ?? q.get('story') ?? `./games/${gameId}.json`;
+  if (!GAME_ID_RE.test(gameId)) throw new Error(`bad game id: ${JSON.stringify(gameId)}`);
+  const { assetBase, storyUrl } = gameUrls(gameId, { assetBase: o.assetBase ?? q.get('assets'), storyUrl: o.storyUrl ?? q.get('story') });
   if (o.fps && o.fps > 0) scheduler.maxFps = Math.min(60, o.fps);
   if (o.frames) setFrameMode(o.frames);
   const tA = performance.now();
@@ -153,7 +152,6 @@ async function doStart(o: StartOptions): Promise<ReadyInfo> {
   e.quality = quality;
   // the title screen's static layer, drawn ahead (only worth keeping when the title shows first)
   const r = new Renderer(canvas, e, title ? prepared?.layers : undefined);
-  prepared?.release();
   if (!title) prepared?.layers.dispose();
   engine = e;
   renderer = r;
@@ -162,7 +160,7 @@ async function doStart(o: StartOptions): Promise<ReadyInfo> {
   const tSetup = performance.now();
   let c: Content;
   try {
-    c = prepared ?? (await loadContent(gameId, assetBase, storyUrl));
+    c = prepared ?? (await loadContent(assetBase, storyUrl));
   } catch (err) {
     const compile = err instanceof StoryCompileError;
     e.fail(compile ? 'story_compile_failed' : 'game_not_found', err instanceof Error ? err.message : String(err));

@@ -14,7 +14,7 @@
  * rasterises its own first screen as without one.
  */
 import type { AudioEngine } from './audio/engine';
-import { loadContent, preloadFonts, trailingSlash, type Content } from './content';
+import { GAME_ID_RE, gameUrls, loadContent, preloadFonts, type Content } from './content';
 import { Layers } from './draw/common';
 import { drawLoading, drawTitle } from './draw/screens';
 import { Engine } from './engine';
@@ -24,20 +24,22 @@ export interface Prepared extends Content {
   fontsReady: boolean;
   /** The title screen's static layer, drawn ahead (the renderer takes it: render.ts). */
   layers: Layers;
-  /** Stops following font loads (the renderer follows them once it has the layers). */
-  release(): void;
-  /** Frees it at once (released, the rasters' and the layer's pixels): for one no start uses. */
+  /** Frees it at once (the rasters' and the layer's pixels): for one no start uses. */
   dispose(): void;
 }
 
-interface Entry {
+/** What run() reads of a preparation: its URLs (absolute) and whether a start dropped it. */
+interface EntryBase {
   assetBase: string;
   storyUrl: string;
+  cancelled: boolean;
+  /** The preparation finished and holds a title (getState().prepared reads it synchronously). */
+  ready: boolean;
+}
+
+interface Entry extends EntryBase {
   done: Promise<Prepared | null>;
   info: Promise<PrepareInfo>;
-  cancelled: boolean;
-  ready: boolean;
-  error?: string;
 }
 
 /** Preparations by game id (in progress or ready). */
@@ -68,7 +70,7 @@ function rehearseTitle(e: Engine, layers: Layers): void {
   scratch.height = 1;
 }
 
-async function run(gameId: string, entry: Entry, audio: AudioEngine, timings: Record<string, number>): Promise<Prepared | null> {
+async function run(gameId: string, entry: EntryBase, audio: AudioEngine, timings: Record<string, number>): Promise<Prepared | null> {
   const step = async <T>(k: string, p: () => Promise<T> | T): Promise<T> => {
     if (entry.cancelled) throw new Error('dropped by a start');
     const t = performance.now();
@@ -76,7 +78,7 @@ async function run(gameId: string, entry: Entry, audio: AudioEngine, timings: Re
     timings[k] = Math.round(performance.now() - t);
     return v;
   };
-  const c = await step('files', () => loadContent(gameId, entry.assetBase, entry.storyUrl));
+  const c = await step('files', () => loadContent(entry.assetBase, entry.storyUrl));
   timings.parse = c.loaded.parseMs;
   // the scores and sfx specs (small JSON) that start() would fetch: cached in the Assets it takes
   await step('sound', () => c.assets.preloadSound());
@@ -85,50 +87,45 @@ async function run(gameId: string, entry: Entry, audio: AudioEngine, timings: Re
   const e = new Engine({ gameId }, audio);
   e.setContent(c.game, c.meta, c.assets, c.loaded.story);
   await step('art', () => c.assets.art.ensure(c.assets.art.stageKeys(e.titleBackground(), [])));
+  // (the layers follow font loads themselves: fonts that land later redraw them)
   const layers = new Layers(() => c.assets.art.epoch);
-  // fonts that land later redraw the layer (as the renderer's own listener does)
-  const onFonts = () => layers.fontEpoch++;
-  document.fonts?.addEventListener?.('loadingdone', onFonts);
-  const release = () => document.fonts?.removeEventListener?.('loadingdone', onFonts);
   try {
     await step('draw', () => rehearseTitle(e, layers));
   } catch (err) {
-    release();
+    layers.dispose();
     throw err;
   }
   const dispose = () => {
-    release();
     layers.dispose();
     c.assets.art.dispose();
   };
-  return { ...c, fontsReady, layers, release, dispose };
+  return { ...c, fontsReady, layers, dispose };
 }
 
 /** yumecast.prepare: readies a title (see the file header). Never rejects. */
 export function prepareGame(gameId: string, o: PrepareOptions, audio: () => AudioEngine): Promise<PrepareInfo> {
   const fail = (error: string) => Promise.resolve<PrepareInfo>({ gameId, ok: false, error, ms: 0, timings: {} });
   if (closed) return fail('the page has started a game');
-  if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/.test(gameId)) return fail(`bad game id: ${JSON.stringify(gameId)}`);
-  const assetBase = trailingSlash(o.assetBase ?? `/games/${gameId}/`);
-  const storyUrl = o.storyUrl ?? `./games/${gameId}.json`;
+  if (!GAME_ID_RE.test(gameId)) return fail(`bad game id: ${JSON.stringify(gameId)}`);
+  const { assetBase, storyUrl } = gameUrls(gameId, o);
   const existing = entries.get(gameId);
   if (existing && same(existing, assetBase, storyUrl)) return existing.info;
   if (existing) drop(existing);
   const t0 = performance.now();
   const timings: Record<string, number> = {};
   const a = audio();
-  const entry = { assetBase: abs(assetBase), storyUrl: abs(storyUrl), cancelled: false, ready: false } as Entry;
-  entry.done = run(gameId, entry, a, timings).then(
-    (p) => {
-      entry.ready = !!p;
-      return p;
-    },
-    (e: unknown) => {
-      entry.error = e instanceof Error ? e.message : String(e);
-      return null;
-    },
+  const base: EntryBase = { assetBase: abs(assetBase), storyUrl: abs(storyUrl), cancelled: false, ready: false };
+  const outcome = run(gameId, base, a, timings).then(
+    (p) => ({ p, error: null }),
+    (e: unknown) => ({ p: null, error: e instanceof Error ? e.message : String(e) }),
   );
-  entry.info = entry.done.then(() => ({ gameId, ok: entry.ready, ...(entry.error ? { error: entry.error } : {}), ms: Math.round(performance.now() - t0), timings }));
+  const entry: Entry = Object.assign(base, {
+    done: outcome.then((o) => {
+      base.ready = o.p !== null;
+      return o.p;
+    }),
+    info: outcome.then((o) => ({ gameId, ok: o.p !== null, ...(o.error ? { error: o.error } : {}), ms: Math.round(performance.now() - t0), timings })),
+  });
   entries.set(gameId, entry);
   return entry.info;
 }
@@ -158,5 +155,5 @@ export async function takePrepared(gameId: string, assetBase: string, storyUrl: 
 
 /** The games whose preparation is ready (getState().prepared). */
 export function preparedGames(): string[] {
-  return [...entries].filter(([, e]) => e.ready && !e.cancelled).map(([id]) => id);
+  return [...entries].filter(([, e]) => e.ready).map(([id]) => id);
 }

@@ -39,7 +39,6 @@ export class Renderer {
     };
     document.fonts?.addEventListener?.('loadingdone', () => {
       clearWidthCache();
-      this.layers.fontEpoch++;
       this.storyUi.reset();
       this.overlays.reset();
       engine.dirty = true;

@@ -74,6 +74,8 @@ export interface PrewarmResult {
   fontsOk: boolean;
   loaded: number;
   failed: number;
+  /** The plan's titles prepared in the page (yumecast.prepare's answers, in the plan's order). */
+  prepared: { gameId: string; ok: boolean; ms: number }[];
 }
 
 /** The bridge's API on the page: window.__yumecastHost. */

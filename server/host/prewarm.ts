@@ -48,6 +48,15 @@ const UI_CHARS = (() => {
   return `${s}─…—▶◀●○★☆♪→←↑↓！？（）「」『』、。・～ー戻閉読込上書選択肢終了設定音量速度文字画面全体表示自動既読未読`;
 })();
 
+/**
+ * The URLs a session's runtime loads its game from (the page server's /games/<id>/ and the
+ * precompiled story): one function for the session's start (sessions.ts) and the warm runtimes'
+ * preparations (prewarm.ts), which a start only uses when its URLs are the same.
+ */
+export function gameUrls(gameId: string): { assetBase: string; storyUrl: string } {
+  return { assetBase: `/games/${gameId}/`, storyUrl: `/runtime/games/${gameId}.json` };
+}
+
 const MAX_GAMES = 20;
 /**
  * Titles a warm runtime prepares. Each costs the warm page ~10-15 MB of renderer memory (the title
@@ -100,11 +109,7 @@ export function buildPrewarmPlan(runtimeDir: string, gamesDirs: string[], option
   chars.delete(' ');
   const max = Math.max(0, options.prepareMax ?? PREPARE_MAX);
   const order = options.prepare ? options.prepare.filter((id) => seen.has(id)) : [...seen];
-  const prepare = [...new Set(order)].slice(0, max).map((gameId) => ({
-    gameId,
-    // as sessions.ts starts a game: a start with other URLs would not use the preparation
-    assetBase: `/games/${gameId}/`,
-    storyUrl: `/runtime/games/${gameId}.json`,
-  }));
+  // as sessions.ts starts a game: a start with other URLs would not use the preparation
+  const prepare = [...new Set(order)].slice(0, max).map((gameId) => ({ gameId, ...gameUrls(gameId) }));
   return { charset: [...chars].join(''), fetch: fetchUrls, images, prepare };
 }

@@ -12,6 +12,7 @@ import type { ByeReason } from '../../lib/streaming/messages';
 import { SAVE_SLOT_PATTERN, type HostReportedState, type StartSessionBody } from '../shared/host-contract';
 import type { ApiClient } from './api-client';
 import { ApiCallError } from './api-client';
+import { gameUrls } from './prewarm';
 import type { BridgeCounters, BridgeEndReason, BridgeReadyInfo, BridgeSessionConfig, HostCall, ScreenshotCallResult } from './bridge-protocol';
 import type { HostConfig } from './config';
 import type { SessionMetricsSink } from './metrics';
@@ -180,8 +181,7 @@ export class SessionManager {
     return {
       sessionId: req.sessionId,
       gameId: req.gameId,
-      assetBase: `/games/${req.gameId}/`,
-      storyUrl: `/runtime/games/${req.gameId}.json`,
+      ...gameUrls(req.gameId),
       resumeState: req.resumeState ? JSON.stringify(req.resumeState) : null,
       saves,
       quality: req.quality ?? 'high',

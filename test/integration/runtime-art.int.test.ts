@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import type { EngineState, ReadyInfo, StartOptions } from '../../runtime/src/types';
-import { FIXTURE, key, runtimePagesForSuite, sleep, state, waitFor } from './runtime-page';
+import { FIXTURE, key, openRuntimePage, runtimePagesForSuite, sleep, state, waitFor } from './runtime-page';
 
 jest.setTimeout(120_000);
 
@@ -25,15 +25,11 @@ interface Started {
  * nothing is rasterised in the background and every later image must come on demand.
  */
 async function start(gameId: string, options: StartOptions, idle: boolean): Promise<Started> {
-  const page = await pages.browser.newPage({ viewport: { width: 1280, height: 720 } });
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
+  const { page, errors } = await openRuntimePage(pages, {
+    before: async (p) => {
+      if (!idle) await p.addInitScript(() => Object.assign(window, { requestIdleCallback: () => 0 }));
+    },
   });
-  if (!idle) await page.addInitScript(() => Object.assign(window, { requestIdleCallback: () => 0 }));
-  await page.goto(`${pages.server.origin}/runtime/index.html`);
-  await page.waitForFunction(() => !!window.yumecast);
   const { info, atReady } = await page.evaluate(
     async ({ id, o }) => {
       const info = await window.yumecast.start({ ...o, gameId: id, assetBase: `/games/${id}/`, storyUrl: `/runtime/games/${id}.json` });

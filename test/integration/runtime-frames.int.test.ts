@@ -6,7 +6,7 @@
  * full size; `steady` (the default) keeps drawing at the engine's rate.
  */
 import type { Page } from 'playwright-core';
-import { FIXTURE, key, runtimePagesForSuite, sleep, state, waitFor } from './runtime-page';
+import { FIXTURE, key, openRuntimePage, runtimePagesForSuite, sleep, state, waitFor } from './runtime-page';
 
 jest.setTimeout(120_000);
 
@@ -14,9 +14,7 @@ const pages = runtimePagesForSuite();
 
 /** Opens the fixture in `change` mode with a consumer that counts the video frames it gets. */
 async function openChange(): Promise<Page> {
-  const page = await pages.browser.newPage({ viewport: { width: 1280, height: 720 } });
-  await page.goto(`${pages.server.origin}/runtime/index.html?frames=change`);
-  await page.waitForFunction(() => !!window.yumecast);
+  const { page } = await openRuntimePage(pages, { query: 'frames=change' });
   await page.evaluate(async (id) => {
     await window.yumecast.start({ gameId: id, assetBase: `/games/${id}/`, storyUrl: `/runtime/games/${id}.json`, skipTitle: true });
     const s = window.yumecast.captureStream(30, { mode: 'change' });

@@ -15,26 +15,22 @@ import { LOOP_SAMPLE_RATE, LOOPS_DIR, loopFileName } from '../../runtime/src/aud
 import { loopWindow } from '../../runtime/src/audio/loops';
 import { prepareScore } from '../../runtime/src/audio/score';
 import { buildTestRuntime } from '../../server/host/testing/harness';
-import { FIXTURE, runtimePagesForSuite, sleep, waitFor } from './runtime-page';
+import { FIXTURE, openRuntimePage, runtimePagesForSuite, sleep, waitFor } from './runtime-page';
 
 jest.setTimeout(180_000);
 
 const pages = runtimePagesForSuite();
 
+/** The fixture started on a runtime page; `wavTypes`: each loop file's status and content type; warnings count as errors. */
 async function openFixture(before?: (page: Page) => Promise<void>): Promise<{ page: Page; errors: string[]; wavTypes: string[] }> {
-  const page = await pages.browser.newPage({ viewport: { width: 1280, height: 720 } });
-  const errors: string[] = [];
   const wavTypes: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
+  const { page, errors } = await openRuntimePage(pages, { before });
   page.on('console', (m) => {
-    if (m.type() === 'warning' || m.type() === 'error') errors.push(m.text());
+    if (m.type() === 'warning') errors.push(m.text());
   });
   page.on('response', (r) => {
     if (r.url().endsWith('.wav')) wavTypes.push(`${r.status()} ${r.headers()['content-type'] ?? ''}`);
   });
-  await before?.(page);
-  await page.goto(`${pages.server.origin}/runtime/index.html`);
-  await page.waitForFunction(() => !!window.yumecast);
   await page.evaluate((id) => window.yumecast.start({ gameId: id, assetBase: `/games/${id}/`, storyUrl: `/runtime/games/${id}.json` }), FIXTURE);
   return { page, errors, wavTypes };
 }

@@ -1,8 +1,9 @@
 /**
  * Set-up shared by the runtime's page suites (runtime-art, runtime-frames): the built runtime
  * with the fixture games, served by the host's own page server, and one Debian Chromium for the
- * suite. `runtimePagesForSuite()` registers beforeAll/afterAll and returns the live handles; the
- * page helpers read the engine's state, press keys and wait for a state.
+ * suite. `runtimePagesForSuite()` registers beforeAll/afterAll and returns the live handles;
+ * `openRuntimePage()` opens a runtime page collecting its errors; the page helpers read the
+ * engine's state, press keys and wait for a state.
  */
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../server/shared/chromium';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -30,6 +31,30 @@ export function runtimePagesForSuite(): RuntimePages {
     await handles.server?.close();
   });
   return handles;
+}
+
+export interface OpenedPage {
+  page: Page;
+  /** Page errors and console errors, in order. */
+  errors: string[];
+}
+
+/**
+ * A runtime page (1280×720) from the suite's page server, once window.yumecast exists. `query`:
+ * the page's query string (e.g. `frames=change`); `before`: runs before the page loads (routes,
+ * init scripts, more listeners).
+ */
+export async function openRuntimePage(pages: RuntimePages, opts: { query?: string; before?: (page: Page) => Promise<void> } = {}): Promise<OpenedPage> {
+  const page = await pages.browser.newPage({ viewport: { width: 1280, height: 720 } });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await opts.before?.(page);
+  await page.goto(`${pages.server.origin}/runtime/index.html${opts.query ? `?${opts.query}` : ''}`);
+  await page.waitForFunction(() => !!window.yumecast);
+  return { page, errors };
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

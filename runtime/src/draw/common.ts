@@ -57,11 +57,18 @@ export function ellipsize(ctx: CanvasRenderingContext2D, text: string, maxWidth:
 export class Layers {
   private layers = new Map<string, { key: string; canvas: HTMLCanvasElement }>();
   fontEpoch = 0;
+  /** Fonts that land later redraw every layer: each Layers follows the page's font loads itself. */
+  private readonly onFonts = (): void => {
+    this.fontEpoch++;
+  };
 
-  constructor(private readonly artEpoch: () => number) {}
+  constructor(private readonly artEpoch: () => number) {
+    document.fonts?.addEventListener?.('loadingdone', this.onFonts);
+  }
 
-  /** Frees the layers' pixels now (a prepared title layer no session used: prepare.ts). */
+  /** Frees the layers' pixels now and stops following fonts (a prepared title layer no session used: prepare.ts). */
   dispose(): void {
+    document.fonts?.removeEventListener?.('loadingdone', this.onFonts);
     for (const l of this.layers.values()) l.canvas.width = l.canvas.height = 0;
     this.layers.clear();
   }

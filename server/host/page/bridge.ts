@@ -50,8 +50,13 @@ declare global {
   }
 }
 
+/** The VN runtime's API on the page, or null before its script has run. */
+function loadedYumecast(): YumecastApi | null {
+  return (window as unknown as { yumecast?: YumecastApi }).yumecast ?? null;
+}
+
 function yumecast(): YumecastApi {
-  const y = (window as unknown as { yumecast?: YumecastApi }).yumecast;
+  const y = loadedYumecast();
   if (!y) throw new Error('the VN runtime (window.yumecast) is not loaded');
   return y;
 }
@@ -106,7 +111,7 @@ class Bridge implements BridgeApi {
   };
 
   prewarm(plan: PrewarmPlan): Promise<PrewarmResult> {
-    return prewarmPage(plan);
+    return prewarmPage(plan, loadedYumecast());
   }
 
   /**
