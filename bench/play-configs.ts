@@ -13,12 +13,14 @@
  *   loops    HOST_RUNTIME_DIR                 a build without music loop files (NO_LOOPS_RUNTIME:
  *            every track synthesised live, then rendered in the page)   the build's loops
  *   jitter   player jitterBufferTarget        no-op       the player's code
+ *   art      HOST_ART_BUDGET_MB               0 (every    the runtime's budget (runtime/src/art.ts)
+ *                                             raster kept)
  *
  * Configurations (--config a,b,… ; default before,after, or the bench's own: host-cpu-profile after,
  * play-sender -bitrate,after):
  *   before   every lever off;   after   the defaults (every lever on);
- *   +frames, +browser, +join, +bitrate, +jitter   before with that one lever on;   +vp9, +h264   before with that codec;
- *   -frames, -browser, -join, -bitrate, -jitter   after with that one lever off;
+ *   +frames, +browser, +join, +bitrate, +loops, +art, +jitter   before with that one lever on;   +vp9, +h264   before with that codec;
+ *   -frames, -browser, -join, -bitrate, -loops, -art, -jitter   after with that one lever off;
  *   --levers frames,browser,…   = before + one "+lever" configuration each (one table per lever).
  */
 import os from 'node:os';
@@ -43,6 +45,7 @@ const BEFORE_ENV: Record<string, string> = {
   HOST_JOIN_DURING_START: '0',
   HOST_BITRATE_FLOOR: '0',
   HOST_RUNTIME_DIR: NO_LOOPS_RUNTIME,
+  HOST_ART_BUDGET_MB: '0',
 };
 
 /** Each lever: the before-settings it lifts (back to the host's default), or what it sets. */
@@ -52,6 +55,7 @@ const LEVERS: Record<string, { unset?: string[]; set?: Record<string, string>; j
   join: { unset: ['HOST_JOIN_DURING_START'] },
   bitrate: { unset: ['HOST_BITRATE_FLOOR'] },
   loops: { unset: ['HOST_RUNTIME_DIR'] },
+  art: { unset: ['HOST_ART_BUDGET_MB'] },
   jitter: { jitter: true },
   vp9: { set: { HOST_VIDEO_CODEC: 'vp9' } },
   h264: { set: { HOST_VIDEO_CODEC: 'h264' } },

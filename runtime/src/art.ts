@@ -1,100 +1,54 @@
 /**
- * Backgrounds and character sprites: SVG files rasterised once at their display size, lazily.
+ * Backgrounds and character sprites: SVG files rasterised at their display size (art-raster.ts),
+ * lazily, and kept within a byte budget (issue 11: memory per session).
  *
- * Rasterising every SVG of a title up front cost ~0.5-1 s of the game's start (issue 4: "presses
- * play and, about a second later, is playing"). Now start() rasterises only what the first screen
- * shows (`ensure`), the rest is rasterised one image per idle period in the order the story uses
- * it (`warm`), and a draw that needs an image not ready yet asks for it at once (`background`,
- * `sprite`: they start the job and bump `epoch` when it lands, so cached layers are redrawn).
+ * Rasterising every SVG of a title up front cost ~0.5-1 s of the game's start (issue 4), and
+ * keeping every raster cost a busy session ~60 MB of its renderer (~3.7 MB a background, ~1.4 MB
+ * a sprite and as much again for its dimmed copy). Now:
+ *   - start() rasterises only what the first screen shows (`ensure`);
+ *   - the store keeps what the screen shows (`showing`: the stage tells it at each change), what
+ *     an ensure or a draw's miss asked for (for PIN_MS after it lands), and the lookahead: the
+ *     next few images the story can show (art-ahead.ts), rasterised one per idle period so a
+ *     scene change finds them ready; past `budget` bytes (ART_CACHE_BYTES) it frees the others,
+ *     the one the story needs last first (least recently used among equals), at once;
+ *   - a draw that needs an image not held asks for it at once (`background`, `sprite`: they start
+ *     the job and bump `epoch` when it lands, so cached layers are redrawn), and a scene change
+ *     waits for its art on the old picture (stage.ts holdForArt), as before;
+ *   - after the lookahead, idle time rasterises each image the title declares once (`warm`), so a
+ *     broken file is known before a scene needs it; what does not fit the budget is freed again.
+ * A save slot's picture is a small thumbnail of its own (`thumbnail`).
  */
-import { parseTag } from './tags';
-import { H, W, type ArtStats, type GameData, type Position } from './types';
+import { Lookahead, type ArtKey } from './art-ahead';
+import { ArtCatalog, bgKey, spriteKey } from './art-catalog';
+import { BACKGROUND_BYTES, SPRITE_HEIGHT, SpriteRaster, loadImage, rasterBytes, rasteriseBackground, rasteriseSprite, release, thumbnailOf, type Raster } from './art-raster';
+import type { ArtStats, GameData } from './types';
 
-export type Raster = HTMLCanvasElement;
-
-/** Sprites are drawn with this height (bottom aligned to the screen). */
-export const SPRITE_HEIGHT = 660;
-
-/** A sprite rendered once at its display size, plus a dimmed copy for non-speaking characters. */
-export class SpriteRaster {
-  private dimmed: Raster | null = null;
-  constructor(readonly normal: Raster) {}
-  get width(): number {
-    return this.normal.width;
-  }
-  get height(): number {
-    return this.normal.height;
-  }
-  /** Frees the pixels now (a dropped preparation: prepare.ts), not at the next GC. */
-  dispose(): void {
-    for (const c of [this.normal, this.dimmed]) if (c) c.width = c.height = 0;
-    this.dimmed = null;
-  }
-  /** The darker copy for characters who are not speaking (made on first use). */
-  get dim(): Raster {
-    if (!this.dimmed) {
-      const c = canvas(this.normal.width, this.normal.height);
-      const g = c.getContext('2d')!;
-      g.filter = 'brightness(0.72) saturate(0.85)';
-      g.drawImage(this.normal, 0, 0);
-      this.dimmed = c;
-    }
-    return this.dimmed;
-  }
-}
-
-/** `bg:<id>` or `sprite:<charId>/<expression>`. */
-export type ArtKey = string;
-export const bgKey = (id: string): ArtKey => `bg:${id}`;
-export const spriteKey = (charId: string, expr: string): ArtKey => `sprite:${charId}/${expr}`;
-
-function canvas(w: number, h: number): HTMLCanvasElement {
-  const c = document.createElement('canvas');
-  c.width = Math.max(1, Math.round(w));
-  c.height = Math.max(1, Math.round(h));
-  return c;
-}
-
-function loadImage(url: string): Promise<HTMLImageElement> {
-  return new Promise((resolve, reject) => {
-    const img = new Image();
-    img.decoding = 'async';
-    img.onload = () => resolve(img);
-    img.onerror = () => reject(new Error(`image failed: ${url}`));
-    img.src = url;
-  });
-}
+export { artOrder, type ArtKey } from './art-ahead';
+export { bgKey, spriteKey } from './art-catalog';
+export { SPRITE_HEIGHT, SpriteRaster, type Raster } from './art-raster';
 
 /**
- * Chrome records canvas draws and rasterises them when the canvas is first read or drawn
- * elsewhere: reading one pixel does that work now (in idle time) rather than in the frame that
- * first shows the image.
+ * The rasters' byte budget: the screen (a background and up to three characters: ≤ ~8 MB) plus
+ * the lookahead and the sprites the story comes back to. What the screen shows is kept even past
+ * it. Measured on hajimari-no-eki (docs/performance.md, issue 11): 24 MB would rasterise ~30 %
+ * fewer SVGs again over a play, for 8 MB more per session.
  */
-function flush(c: HTMLCanvasElement): void {
-  c.getContext('2d')!.getImageData(0, 0, 1, 1);
-}
+export const ART_CACHE_BYTES = 16 * 1024 * 1024;
 
-function rasteriseBackground(img: HTMLImageElement): Raster {
-  const c = canvas(W, H);
-  const g = c.getContext('2d')!;
-  // cover the screen, centred
-  const iw = img.naturalWidth || W;
-  const ih = img.naturalHeight || H;
-  const k = Math.max(W / iw, H / ih);
-  g.drawImage(img, (W - iw * k) / 2, (H - ih * k) / 2, iw * k, ih * k);
-  flush(c);
-  return c;
+/**
+ * The budget the page was opened with: `?artMb=<n>` (the host's HOST_ART_BUDGET_MB; 0 keeps every
+ * raster, as before issue 11, for the memory bench's before/after), else ART_CACHE_BYTES.
+ */
+export function pageArtBudget(search = location.search): number {
+  const v = new URLSearchParams(search).get('artMb');
+  const mb = v === null || v.trim() === '' ? NaN : Number(v);
+  if (!Number.isFinite(mb) || mb < 0) return ART_CACHE_BYTES;
+  return mb === 0 ? Infinity : mb * 1024 * 1024;
 }
-
-function rasteriseSprite(img: HTMLImageElement): SpriteRaster {
-  const iw = img.naturalWidth || 560;
-  const ih = img.naturalHeight || 680;
-  const w = (iw * SPRITE_HEIGHT) / ih;
-  const c = canvas(w, SPRITE_HEIGHT);
-  c.getContext('2d')!.drawImage(img, 0, 0, w, SPRITE_HEIGHT);
-  flush(c);
-  return new SpriteRaster(c);
-}
+/** Art an ensure or a draw's miss asked for is kept this long after it lands (its draw is next). */
+const PIN_MS = 2000;
+/** At most this many images ahead (a raster takes ~10–50 ms, a line is read in ≥ 250 ms). */
+const AHEAD_MAX = 3;
 
 /** Resolves in the browser's next idle period (or after `timeoutMs`), or when `expedite` is called. */
 function idle(timeoutMs: number): { done: Promise<void>; expedite: () => void } {
@@ -113,122 +67,142 @@ interface Job {
   expedite: () => void;
 }
 
-const FALLBACK_EXPRESSIONS = ['normal', 'default', 'neutral'];
 /** A background job waits at most this long for an idle period. */
 const IDLE_TIMEOUT_MS = 1000;
 
-export class ArtStore {
+/** The title's rasters (what it declares and which image a stage draws: art-catalog.ts). */
+export class ArtStore extends ArtCatalog {
+  /** The rasters held now, by background id and by `charId/expression`. */
   readonly backgrounds = new Map<string, Raster>();
   readonly sprites = new Map<string, SpriteRaster>();
   /** Bumped when an image a draw asked for lands: the renderer's cached layers include it. */
   epoch = 0;
   /** Called when an image a draw asked for lands (the engine redraws). */
   onArrive: (() => void) | null = null;
+  /** Bytes of rasters past which unused ones are freed (ART_CACHE_BYTES). */
+  budget = pageArtBudget();
+  /** Jobs in flight. */
   private readonly jobs = new Map<ArtKey, Job>();
-  private readonly settled = new Set<ArtKey>();
-  private readonly failed = new Set<ArtKey>();
+  /** Rasterised at least once. */
+  private readonly made = new Set<ArtKey>();
   private readonly missed = new Set<ArtKey>();
   /** Draws that needed an image not rasterised yet. */
   private misses = 0;
-  private queue: ArtKey[] = [];
+  private evicted = 0;
+  /** When a draw or the screen last used each image (performance.now()): ties of eviction. */
+  private readonly used = new Map<ArtKey, number>();
+  /** Kept until then (performance.now()): asked for by an ensure or a draw's miss. */
+  private readonly pinned = new Map<ArtKey, number>();
+  private pinTimer: ReturnType<typeof setTimeout> | null = null;
+  private shown: ArtKey[] = [];
+  private ahead: ArtKey[] = [];
+  private readonly lookahead = new Lookahead();
+  /** Images never rasterised, for idle time once the lookahead is held (`warm`). */
+  private firstPass: ArtKey[] = [];
   private warming = false;
+  private started = false;
+  private disposed = false;
+  private readonly thumbs = new Map<string, Raster>();
+  /** A sprite's size before one is made (then the last one's). */
+  private spriteBytes = Math.round(SPRITE_HEIGHT * 0.85) * SPRITE_HEIGHT * 4;
 
   constructor(
-    private readonly game: GameData,
+    game: GameData,
     private readonly url: (path: string) => string,
     private readonly onMissing: (what: string, e: unknown) => void,
-  ) {}
-
-  /** Every image the title declares, backgrounds first. */
-  allKeys(): ArtKey[] {
-    const keys = Object.entries(this.game.backgrounds)
-      .filter(([, p]) => typeof p === 'string')
-      .map(([id]) => bgKey(id));
-    for (const [cid, def] of Object.entries(this.game.characters)) {
-      for (const [expr, p] of Object.entries(def?.sprites ?? {})) if (typeof p === 'string') keys.push(spriteKey(cid, expr));
-    }
-    return keys;
+  ) {
+    super(game);
   }
 
-  private path(key: ArtKey): string | null {
-    if (key.startsWith('bg:')) {
-      const p = this.game.backgrounds[key.slice(3)];
-      return typeof p === 'string' ? p : null;
-    }
-    const [cid, expr] = key.slice('sprite:'.length).split('/');
-    const p = this.game.characters[cid]?.sprites?.[expr];
-    return typeof p === 'string' ? p : null;
+  private held(key: ArtKey): boolean {
+    return key.startsWith('bg:') ? this.backgrounds.has(key.slice(3)) : this.sprites.has(key.slice('sprite:'.length));
   }
 
-  /** Rasterised (or failed for good): nothing more will come for this key. */
+  /** Held now (or failed for good, or not declared): a draw of it needs nothing more. */
   isSettled(key: ArtKey): boolean {
-    return this.settled.has(key) || this.path(key) === null;
-  }
-
-  hasFailed(key: ArtKey): boolean {
-    return this.failed.has(key);
+    return this.held(key) || this.failed.has(key) || this.path(key) === null;
   }
 
   isReady(keys: ArtKey[]): boolean {
     return keys.every((k) => this.isSettled(k));
   }
 
-  /** Loads and rasterises these now (no idle wait); resolves when each is done or failed. */
+  /** Loads and rasterises these now (no idle wait); resolves when each is held or failed. */
   ensure(keys: ArtKey[]): Promise<void> {
-    return Promise.all(keys.map((k) => this.job(k, false).done)).then(() => undefined);
-  }
-
-  /** Rasterises `order` (then everything else declared) one image per idle period. */
-  warm(order: ArtKey[]): void {
-    this.queue = [...new Set([...order, ...this.allKeys()])].filter((k) => this.path(k) !== null);
-    if (this.warming) return;
-    this.warming = true;
-    void (async () => {
-      while (this.queue.length) {
-        const key = this.queue.shift()!;
-        if (this.jobs.has(key)) continue;
-        await this.job(key, true).done;
-      }
-      this.warming = false;
-    })();
+    // (each one that loads is kept PIN_MS from its landing: job())
+    this.pin(keys);
+    return Promise.all(keys.filter((k) => !this.isSettled(k)).map((k) => this.job(k, false).done)).then(() => undefined);
   }
 
   /**
-   * Frees every raster's pixels now (a preparation no session took: prepare.ts; ~3.7 MB a
-   * background), rather than whenever the page collects its garbage. The store is not used after.
+   * After start: `order` is the story's art in the order it is used (artOrder, led by the first
+   * screen's). Idle time rasterises the lookahead, then each declared image once.
+   */
+  warm(order: ArtKey[]): void {
+    this.lookahead.setOrder(order);
+    this.firstPass = [...new Set([...order, ...this.allKeys()])].filter((k) => this.path(k) !== null && !this.made.has(k));
+    this.started = true;
+    this.plan();
+  }
+
+  /** What the screen shows now (the stage at each change, the title): kept, and the lookahead follows it. */
+  showing(keys: ArtKey[]): void {
+    this.touch(keys);
+    if (keys.length === this.shown.length && keys.every((k, i) => k === this.shown[i])) return;
+    this.shown = [...keys];
+    this.lookahead.follow(keys);
+    this.plan();
+  }
+
+  /**
+   * Frees every raster's pixels now (a preparation no session took: prepare.ts), rather than
+   * whenever the page collects its garbage. The store is not used after.
    */
   dispose(): void {
-    this.queue = [];
-    for (const r of this.backgrounds.values()) r.width = r.height = 0;
+    this.disposed = true;
+    if (this.pinTimer !== null) clearTimeout(this.pinTimer);
+    this.firstPass = [];
+    this.ahead = [];
+    for (const r of this.backgrounds.values()) release(r);
     for (const s of this.sprites.values()) s.dispose();
+    for (const t of this.thumbs.values()) release(t);
     this.backgrounds.clear();
     this.sprites.clear();
+    this.thumbs.clear();
   }
 
   /** The background raster, or undefined while it loads (it is asked for at once). */
   background(id: string): Raster | undefined {
     const r = this.backgrounds.get(id);
-    if (!r) this.want(bgKey(id));
+    if (r) this.used.set(bgKey(id), performance.now());
+    else this.want(bgKey(id));
     return r;
   }
 
-  /** The declared expression drawn for `expr` (itself, or a fallback), or null if none. */
-  expression(charId: string, expr: string): string | null {
-    const sprites = this.game.characters[charId]?.sprites;
-    if (!sprites) return null;
-    if (typeof sprites[expr] === 'string' && !this.failed.has(spriteKey(charId, expr))) return expr;
-    for (const e of [...FALLBACK_EXPRESSIONS, ...Object.keys(sprites)]) {
-      if (typeof sprites[e] === 'string' && !this.failed.has(spriteKey(charId, e))) return e;
-    }
-    return null;
+  /**
+   * A save slot's picture of background `id` at w×h, or undefined while its background loads.
+   * Made once from the background raster, which then need not stay.
+   */
+  thumbnail(id: string, w: number, h: number): Raster | undefined {
+    const k = `${id}@${w}x${h}`;
+    const t = this.thumbs.get(k);
+    if (t) return t;
+    const bg = this.background(id);
+    if (!bg) return undefined;
+    const made = thumbnailOf(bg, w, h);
+    this.thumbs.set(k, made);
+    return made;
   }
 
-  /** A character's sprite; while the right expression loads, another loaded one of theirs. */
+  /** A character's sprite; while the right expression loads, another held one of theirs. */
   sprite(charId: string, expr: string): SpriteRaster | null {
     const want = this.expression(charId, expr);
     if (!want) return null;
     const exact = this.sprites.get(`${charId}/${want}`);
-    if (exact) return exact;
+    if (exact) {
+      this.used.set(spriteKey(charId, want), performance.now());
+      return exact;
+    }
     this.want(spriteKey(charId, want));
     for (const e of Object.keys(this.game.characters[charId]?.sprites ?? {})) {
       const s = this.sprites.get(`${charId}/${e}`);
@@ -237,32 +211,168 @@ export class ArtStore {
     return null;
   }
 
-  /** The images a stage (background + characters) shows. */
-  stageKeys(scene: string | null, chars: { id: string; expr: string; pos?: Position }[]): ArtKey[] {
-    const keys: ArtKey[] = [];
-    if (scene && this.path(bgKey(scene)) !== null) keys.push(bgKey(scene));
-    for (const c of chars) {
-      const e = this.expression(c.id, c.expr);
-      if (e) keys.push(spriteKey(c.id, e));
-    }
-    return keys;
+  /** Bytes of the rasters held now (backgrounds, sprites and their dimmed copies). */
+  heldBytes(): number {
+    let n = 0;
+    for (const r of this.backgrounds.values()) n += rasterBytes(r);
+    for (const s of this.sprites.values()) n += s.bytes;
+    return n;
   }
 
   stats(holds: number): ArtStats {
+    let thumbBytes = 0;
+    for (const t of this.thumbs.values()) thumbBytes += rasterBytes(t);
+    let keptBytes = 0;
+    for (const k of this.kept()) if (this.held(k)) keptBytes += this.estimate(k);
     return {
       total: this.allKeys().length,
-      rasterised: this.backgrounds.size + this.sprites.size,
+      rasterised: this.made.size,
       failed: this.failed.size,
       misses: this.misses,
       holds,
+      held: this.backgrounds.size + this.sprites.size,
+      heldBytes: this.heldBytes(),
+      keptBytes,
+      budget: this.budget,
+      evicted: this.evicted,
+      thumbBytes,
     };
+  }
+
+  private touch(keys: ArtKey[]): void {
+    const now = performance.now();
+    for (const k of keys) this.used.set(k, now);
+  }
+
+  private pin(keys: ArtKey[]): void {
+    const until = performance.now() + PIN_MS;
+    for (const k of keys) this.pinned.set(k, until);
+    this.unpinLater();
+  }
+
+  /** When pins run out, what they kept may be past the budget: looks again then. */
+  private unpinLater(): void {
+    if (this.pinTimer !== null || this.disposed) return;
+    this.pinTimer = setTimeout(() => {
+      this.pinTimer = null;
+      this.plan();
+      if (this.pinned.size) this.unpinLater();
+    }, PIN_MS / 2);
+  }
+
+  /** Kept whatever the budget: shown, or pinned. */
+  private kept(now = performance.now()): Set<ArtKey> {
+    const out = new Set(this.shown);
+    for (const [k, until] of this.pinned) {
+      if (until > now) out.add(k);
+      else this.pinned.delete(k);
+    }
+    return out;
   }
 
   private want(key: ArtKey): void {
     if (this.isSettled(key)) return;
+    // kept a while once it lands: the draw that asked is about to use it
+    this.pin([key]);
     if (!this.missed.has(key)) this.misses++;
     this.missed.add(key);
     this.job(key, false);
+  }
+
+  private estimate(key: ArtKey): number {
+    if (this.failed.has(key) || this.path(key) === null) return 0;
+    if (key.startsWith('bg:')) return BACKGROUND_BYTES;
+    const s = this.sprites.get(key.slice('sprite:'.length));
+    return s ? s.bytes : this.spriteBytes;
+  }
+
+  /** The lookahead that fits the budget beside what the screen shows, then the idle work. */
+  private plan(): void {
+    if (this.disposed) return;
+    const kept = this.kept();
+    let room = this.budget;
+    for (const k of kept) room -= this.estimate(k);
+    this.ahead = [];
+    if (this.started) {
+      for (const k of this.lookahead.next()) {
+        if (this.ahead.length >= AHEAD_MAX) break;
+        if (kept.has(k)) continue;
+        if (this.failed.has(k) || this.path(k) === null) continue;
+        const b = this.estimate(k);
+        if (b > room) break;
+        room -= b;
+        this.ahead.push(k);
+      }
+    }
+    this.trim();
+    if (this.started) this.kick();
+  }
+
+  /** Runs the idle work: the lookahead first, then the first pass. */
+  private kick(): void {
+    if (this.warming) return;
+    this.warming = true;
+    void (async () => {
+      for (;;) {
+        if (this.disposed) break;
+        const next = this.ahead.find((k) => !this.isSettled(k) && !this.jobs.has(k)) ?? this.nextFirst();
+        if (!next) break;
+        await this.job(next, true).done;
+      }
+      this.warming = false;
+    })();
+  }
+
+  private nextFirst(): ArtKey | undefined {
+    while (this.firstPass.length) {
+      const k = this.firstPass.shift()!;
+      if (!this.made.has(k) && !this.failed.has(k) && !this.jobs.has(k)) return k;
+    }
+    return undefined;
+  }
+
+  /** Frees rasters until the held bytes fit the budget (never what is shown or pinned). */
+  private trim(): void {
+    let over = this.heldBytes() - this.budget;
+    if (over <= 0) return;
+    const kept = this.kept();
+    const shown = new Set(this.shown);
+    // dimmed copies off the stage first: one draw makes them again
+    for (const [id, s] of this.sprites) {
+      if (over <= 0) return;
+      if (s.hasDim && !shown.has(`sprite:${id}`)) over -= s.dropDim();
+    }
+    const heldKeys = [...this.backgrounds.keys()].map(bgKey).concat([...this.sprites.keys()].map((id) => `sprite:${id}`));
+    const ahead = new Set(this.ahead);
+    // then the rasters the story needs last (or never again), the least recently used first
+    const dist = new Map(heldKeys.map((k) => [k, this.lookahead.distance(k)]));
+    const spare = heldKeys
+      .filter((k) => !kept.has(k) && !ahead.has(k))
+      .sort((a, b) => dist.get(b)! - dist.get(a)! || (this.used.get(a) ?? 0) - (this.used.get(b) ?? 0));
+    // then the farthest of the lookahead (it is not fetched again until the screen changes)
+    const far = this.ahead.filter((k) => this.held(k) && !kept.has(k)).reverse();
+    for (const k of [...spare, ...far]) {
+      if (over <= 0) return;
+      over -= this.evict(k);
+      this.ahead = this.ahead.filter((a) => a !== k);
+    }
+  }
+
+  private evict(key: ArtKey): number {
+    let b = 0;
+    if (key.startsWith('bg:')) {
+      const r = this.backgrounds.get(key.slice(3));
+      b = rasterBytes(r);
+      release(r);
+      this.backgrounds.delete(key.slice(3));
+    } else {
+      const s = this.sprites.get(key.slice('sprite:'.length));
+      b = s?.bytes ?? 0;
+      s?.dispose();
+      this.sprites.delete(key.slice('sprite:'.length));
+    }
+    this.evicted++;
+    return b;
   }
 
   private job(key: ArtKey, inIdle: boolean): Job {
@@ -291,13 +401,24 @@ export class ArtStore {
           await wait();
           const img = await loadImage(this.url(path));
           await wait();
+          if (this.disposed) return;
           if (key.startsWith('bg:')) this.backgrounds.set(key.slice(3), rasteriseBackground(img));
-          else this.sprites.set(key.slice('sprite:'.length), rasteriseSprite(img));
+          else {
+            // a dimmed copy is made inside a draw: its bytes are counted once that draw is over
+            const s = rasteriseSprite(img, () => queueMicrotask(() => this.trim()));
+            this.spriteBytes = s.bytes;
+            this.sprites.set(key.slice('sprite:'.length), s);
+          }
+          this.made.add(key);
         } catch (e) {
           this.failed.add(key);
           this.onMissing(key.replace(':', ' '), e);
+        } finally {
+          this.jobs.delete(key);
         }
-        this.settled.add(key);
+        // what a draw or an ensure asked for is kept a while from now (its draw is next)
+        if (!inIdle || this.missed.has(key)) this.pin([key]);
+        this.trim();
         if (this.missed.delete(key)) {
           this.epoch++;
           this.onArrive?.();
@@ -307,27 +428,4 @@ export class ArtStore {
     this.jobs.set(key, job);
     return job;
   }
-}
-
-/**
- * The images in the order the story first uses them (its scene and char tags, in the compiled
- * ink JSON), so background rasterising has the next scenes ready first. Works on the text: no
- * story has to run.
- */
-export function artOrder(inkJson: string, art: ArtStore): ArtKey[] {
-  const keys: ArtKey[] = [];
-  const seen = new Set<ArtKey>();
-  // tags are `"#","^scene: x","/#"` (ink 21) or `{"#":"scene: x"}` (older)
-  const re = /(?:"\^|"#":\s*")\s*((?:scene|bg|char)\s*[:：][^"\\]*)/g;
-  for (const m of inkJson.matchAll(re)) {
-    const cmd = parseTag(m[1]);
-    const found =
-      cmd?.tag === 'scene' ? art.stageKeys(cmd.bg, []) : cmd?.tag === 'char' ? art.stageKeys(null, [{ id: cmd.id, expr: cmd.expr ?? 'normal' }]) : [];
-    for (const k of found) {
-      if (seen.has(k)) continue;
-      seen.add(k);
-      keys.push(k);
-    }
-  }
-  return keys;
 }

@@ -72,7 +72,8 @@ export class Stage {
     }
     let dur = durMs ?? DEFAULT_TRANSITION_MS[kind];
     if (fast) dur = Math.min(dur, 120);
-    // two canvases in turn: the snapshot may blend in the transition still running
+    // two canvases in turn: the snapshot may blend in the transition still running (both are
+    // freed when no transition runs: update())
     const from = this.snapCanvases.find((c) => c !== this.transition?.from) ?? document.createElement('canvas');
     if (!this.snapCanvases.includes(from)) this.snapCanvases.push(from);
     from.width = W;
@@ -138,12 +139,15 @@ export class Stage {
   }
 
   /**
-   * After a change whose art (`keys`) is not rasterised yet: the transition waits on the old
+   * Every change of what the screen shows (`keys`) comes here (the title's too: draw/screens.ts).
+   * After a change whose art is not rasterised yet: the transition waits on the old
    * picture until the art is ready, at most ART_HOLD_MS. When the art lands early the transition
    * is moved back by `back` ms and `released(back, start)` lets the caller move what waited with
    * it (the line's typing).
    */
   holdForArt(art: ArtStore, keys: ArtKey[], released: (back: number, start: number) => void): void {
+    // the screen shows these now: the store keeps them and looks ahead from them (art.ts)
+    art.showing(keys);
     if (art.isReady(keys)) return;
     const t = this.transition;
     const done = art.ensure(keys);
@@ -172,6 +176,9 @@ export class Stage {
       this.transition = null;
       this.changed();
     }
+    // no transition (ended, or cut short by a click): the snapshots' pixels (2 × ~3.7 MB) are
+    // freed until the next one sizes one again
+    if (!this.transition) for (const c of this.snapCanvases) if (c.width) c.width = c.height = 0;
   }
 
   /** Whether the picture moves by itself now (a transition, weather, a shake or flash). */

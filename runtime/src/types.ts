@@ -221,13 +221,27 @@ export interface Choice {
 export interface ArtStats {
   /** Images the title declares. */
   total: number;
-  /** Rasterised so far (start() does the first screen's, idle time the rest). */
+  /** Images rasterised at least once so far (start() does the first screen's, idle time the rest). */
   rasterised: number;
   failed: number;
   /** Draws that needed an image not rasterised yet (it was then loaded at once). */
   misses: number;
   /** Scene or character changes that waited for their art (at most ART_HOLD_MS each). */
   holds: number;
+  /** Rasters held now (art.ts keeps them within `budget` bytes, plus what the screen shows). */
+  held: number;
+  /** Their bytes (backgrounds, sprites and the sprites' dimmed copies). */
+  heldBytes: number;
+  /**
+   * Of those, what the budget cannot free now: what the screen shows, and art a scene change or a
+   * draw asked for in the last 2 s. heldBytes ≤ max(budget, keptBytes).
+   */
+  keptBytes: number;
+  budget: number;
+  /** Rasters freed to stay within the budget (made again if needed). */
+  evicted: number;
+  /** Save slots' thumbnails (small, outside the budget). */
+  thumbBytes: number;
 }
 
 /** The persisted state of a play (what onSave receives, loadState accepts). */

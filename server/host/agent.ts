@@ -87,6 +87,7 @@ export function buildHostAgent(config: HostConfig, options: BuildHostAgentOption
       prewarm: null,
       sessionsPerBrowser: config.sessionsPerBrowser,
       frameMode: config.frameMode,
+      artBudgetMb: config.artBudgetMb,
     },
   });
   const api = config.register ? new ApiClient(config.apiUrl, config.sharedSecret, config.hostId) : null;

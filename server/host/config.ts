@@ -125,6 +125,11 @@ export interface HostConfig {
    * drops changed frames and the pacer holds them back (docs/streaming.md).
    */
   bitrateFloor: boolean;
+  /**
+   * HOST_ART_BUDGET_MB: the megabytes of art rasters a session's page keeps (runtime/src/art.ts;
+   * unset = the runtime's own budget, 0 = every raster kept, as before issue 11).
+   */
+  artBudgetMb: number | null;
   timings: HostTimings;
   /** LOG_LEVEL */
   logLevel: string;
@@ -197,6 +202,7 @@ export function loadHostConfig(env: Env = process.env): HostConfig {
     videoCodec: envChoice(env, 'HOST_VIDEO_CODEC', 'vp8', VIDEO_CODECS),
     joinDuringStart: envString(env.HOST_JOIN_DURING_START) !== '0',
     bitrateFloor: envString(env.HOST_BITRATE_FLOOR) !== '0',
+    artBudgetMb: envString(env.HOST_ART_BUDGET_MB) === undefined ? null : envInt(env, 'HOST_ART_BUDGET_MB', 0, 0, 4096),
     timings: {
       idleWarningMs: envInt(env, 'HOST_IDLE_WARNING_MS', DEFAULT_TIMINGS.idleWarningMs, 10, 86_400_000),
       idleGraceMs: envInt(env, 'HOST_IDLE_GRACE_MS', DEFAULT_TIMINGS.idleGraceMs, 10, 86_400_000),

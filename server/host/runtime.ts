@@ -82,6 +82,8 @@ export interface RuntimeOptions {
    * waiting for its session draws nothing (runtime/src/frames.ts); default `steady`.
    */
   frameMode?: FrameMode;
+  /** HOST_ART_BUDGET_MB: the page loads with `?artMb=<n>` (runtime/src/art.ts); null = the runtime's budget. */
+  artBudgetMb?: number | null;
 }
 
 /** What a session plugs into its runtime: the bridge's calls and the engine's events. */
@@ -237,7 +239,10 @@ export class Runtime extends EventEmitter implements FootprintSource {
     this.page = page;
     page.on('crash', () => this.onGone('page crashed'));
     page.on('pageerror', (e) => this.emit('log', 'warn', `page error: ${e.message}`));
-    const query = this.opts.frameMode === 'change' ? '?frames=change' : '';
+    const q = new URLSearchParams();
+    if (this.opts.frameMode === 'change') q.set('frames', 'change');
+    if (this.opts.artBudgetMb != null) q.set('artMb', String(this.opts.artBudgetMb));
+    const query = q.size ? `?${q}` : '';
     const res = await page.goto(`${origin}/runtime/index.html${query}`, { waitUntil: 'load', timeout: this.opts.launchTimeoutMs });
     if (!res?.ok()) throw new Error(`runtime page failed to load: ${res?.status() ?? 'no response'}`);
   }

@@ -49,13 +49,17 @@ export function ellipsize(ctx: CanvasRenderingContext2D, text: string, maxWidth:
   return chars.join('') + '…';
 }
 
+/** A layer no draw asked for this long is freed (the title's once the story runs: ~3.7 MB). */
+export const LAYER_IDLE_MS = 5000;
+
 /**
  * Static layers drawn once and blitted each frame (software raster: every full-screen effect
  * costs). A layer is redrawn when its key changes, when fonts land (`fontEpoch`) or when art
- * lands (`artEpoch()`).
+ * lands (`artEpoch()`); one not drawn for LAYER_IDLE_MS is freed (drawn again if it comes back).
  */
 export class Layers {
-  private layers = new Map<string, { key: string; canvas: HTMLCanvasElement }>();
+  private layers = new Map<string, { key: string; canvas: HTMLCanvasElement; used: number }>();
+  private swept = 0;
   fontEpoch = 0;
   /** Fonts that land later redraw every layer: each Layers follows the page's font loads itself. */
   private readonly onFonts = (): void => {
@@ -77,11 +81,14 @@ export class Layers {
     let l = this.layers.get(name);
     // fonts and art that land later redraw the cached layers
     const fullKey = `${key}|${this.fontEpoch}|${this.artEpoch()}`;
+    const now = performance.now();
     if (!l) {
       const c = document.createElement('canvas');
-      l = { key: '', canvas: c };
+      l = { key: '', canvas: c, used: now };
       this.layers.set(name, l);
     }
+    l.used = now;
+    this.sweep(now);
     if (l.key !== fullKey) {
       l.canvas.width = w;
       l.canvas.height = h;
@@ -91,5 +98,16 @@ export class Layers {
       l.key = fullKey;
     }
     return l.canvas;
+  }
+
+  /** Frees the layers no draw asked for in LAYER_IDLE_MS (looked at once a second). */
+  private sweep(now: number): void {
+    if (now - this.swept < 1000) return;
+    this.swept = now;
+    for (const [name, l] of this.layers) {
+      if (now - l.used < LAYER_IDLE_MS) continue;
+      l.canvas.width = l.canvas.height = 0;
+      this.layers.delete(name);
+    }
   }
 }

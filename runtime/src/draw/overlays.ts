@@ -173,10 +173,10 @@ function drawSlots(ctx: CanvasRenderingContext2D, e: Engine, now: number): void 
     ctx.save();
     rr(ctx, tx, ty, tw, th, 10);
     ctx.clip();
-    const bg = s?.scene ? e.assets.background(s.scene) : undefined;
-    if (bg) {
-      const sh = (W * th) / tw;
-      ctx.drawImage(bg, 0, (H - sh) / 2, W, sh, tx, ty, tw, th);
+    // the middle band of the scene's background, as a thumbnail of its own (art.ts)
+    const thumb = s?.scene ? e.assets.art.thumbnail(s.scene, tw, th) : undefined;
+    if (thumb) {
+      ctx.drawImage(thumb, tx, ty);
     } else {
       ctx.fillStyle = 'rgba(255,255,255,0.06)';
       ctx.fillRect(tx, ty, tw, th);

@@ -1,8 +1,11 @@
 /**
  * Drawing the stage (stage.ts): the scene's background, the characters (the speaker in front, the
- * others dimmed), and the weather in front of or behind them. Background + characters change only
- * on tags, so they are one cached layer unless a weather sits between them.
+ * others dimmed), and the weather in front of or behind them. The art is the art store's rasters
+ * (art.ts), asked for at each draw (a miss loads it at once). Background + characters change only
+ * on tags, so they are one cached layer unless a weather sits between them or there are no
+ * characters (then the background's raster is drawn as it is).
  */
+import { DIM_FILTER } from '../art-raster';
 import type { Assets } from '../assets';
 import type { Stage } from '../stage';
 import { H, W, type GameData } from '../types';
@@ -32,7 +35,11 @@ export function drawBackground(ctx: CanvasRenderingContext2D, art: StageArt | un
   ctx.fillRect(0, 0, W, H);
 }
 
-function drawCharacters(ctx: CanvasRenderingContext2D, stage: Stage, art: StageArt | undefined, game: GameData | undefined, speaker: string | null): void {
+/**
+ * The characters. `cached`: drawn into the stage layer (once per change), so a dimmed one is drawn
+ * through DIM_FILTER; drawn every frame (weather behind them), the sprite's dimmed copy is cheaper.
+ */
+function drawCharacters(ctx: CanvasRenderingContext2D, stage: Stage, art: StageArt | undefined, game: GameData | undefined, speaker: string | null, cached: boolean): void {
   const speakerShown = !!speaker && stage.chars.some((c) => c.id === speaker);
   const order = [...stage.chars].sort((a, b) => (a.id === speaker ? 1 : 0) - (b.id === speaker ? 1 : 0));
   for (const c of order) {
@@ -40,7 +47,14 @@ function drawCharacters(ctx: CanvasRenderingContext2D, stage: Stage, art: StageA
     const dim = speakerShown && c.id !== speaker;
     const sprite = art?.sprite(c.id, c.expr);
     if (sprite) {
-      ctx.drawImage(dim ? sprite.dim : sprite.normal, Math.round(cx - sprite.width / 2), H - sprite.height + 8);
+      const x = Math.round(cx - sprite.width / 2);
+      const y = H - sprite.height + 8;
+      if (dim && cached) {
+        ctx.save();
+        ctx.filter = DIM_FILTER;
+        ctx.drawImage(sprite.normal, x, y);
+        ctx.restore();
+      } else ctx.drawImage(dim ? sprite.dim : sprite.normal, x, y);
     } else {
       // no art yet: a soft silhouette in the character's colour
       const col = game?.characters[c.id]?.color ?? '#8899cc';
@@ -67,17 +81,18 @@ export function drawStage(
   speaker: string | null,
 ): void {
   const behind = [...stage.weather.values()].filter((w) => w.behindCharacters);
-  if (behind.length) {
+  if (behind.length || !stage.chars.length) {
+    // (no characters: the background raster is the picture; a layer would copy it, ~3.7 MB)
     drawBackground(ctx, art, stage.scene);
     for (const w of behind) w.draw(ctx);
-    drawCharacters(ctx, stage, art, game, speaker);
+    drawCharacters(ctx, stage, art, game, speaker, false);
   } else {
     // background + characters change only on tags: one cached layer
     const key = `${stage.scene}|${speaker ?? ''}|${stage.chars.map((c) => `${c.id}/${c.expr}/${c.pos}`).join(',')}`;
     ctx.drawImage(
       layers.get('stage', key, W, H, (g) => {
         drawBackground(g, art, stage.scene);
-        drawCharacters(g, stage, art, game, speaker);
+        drawCharacters(g, stage, art, game, speaker, true);
       }),
       0,
       0,

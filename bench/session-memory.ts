@@ -1,0 +1,124 @@
+/**
+ * Memory of one playing session (issue 11: ≤ 150 MB per session, its share of every process it
+ * uses). Per configuration (bench/play-configs.ts; default `-art,after`: the art budget off and
+ * on), one session on a fresh host (no warm runtime), received by a cheap peer (play-session.ts),
+ * into the story, then measured at each phase:
+ *   - a still line --still seconds (15) after the click: the start's work done, idle time has
+ *     rasterised the title's art (all of it kept without the budget);
+ *   - reading on (Enter and '1' every 250 ms) for --read seconds (90): many lines and scenes, the
+ *     peak over samples every 5 s and the figure at the end;
+ *   - a still line 10 s after reading stops.
+ * Each phase: the session's PSS (server/host/procs.ts sessionFootprint: its own processes, its
+ * renderer, plus its share of its browser's other processes), the renderer's JS heap
+ * (performance.memory), and the art store's figures (getState().art: rasters held and their bytes,
+ * rasterised, freed). Figures only; never fails on size.
+ *
+ *   npx tsx bench/session-memory.ts [--config -art,after] [--still 15] [--read 90] [--game hajimari-no-eki] [--fake]
+ */
+import { sessionFootprint } from '../server/host/procs';
+import { sleep, type TestAgent } from '../server/host/testing/harness';
+import type { ArtStats } from '../runtime/src/types';
+import { num, printTable, printTables, type Row } from './play-configs';
+import { arg, engineState, finish } from './play-common';
+import { eachConfig, setUp, storySession } from './play-session';
+
+const STILL_S = Math.max(1, Number(arg('still', '15')));
+const READ_S = Math.max(5, Number(arg('read', '90')));
+const SAMPLE_MS = 5000;
+const MB = 2 ** 20;
+
+interface Sample {
+  /** The session's footprint: own processes + its share of the shared ones. */
+  pssMb: number;
+  ownMb: number;
+  sharedMb: number;
+  sharers: number;
+  heapMb: number;
+  art: ArtStats | undefined;
+  lines: number;
+  scenes: number;
+}
+
+async function sample(host: TestAgent, sid: string, scenes: Set<string>): Promise<Sample> {
+  const s = host.agent.sessions.get(sid)!;
+  const f = sessionFootprint(s.runtime!);
+  const st = await engineState(host, sid);
+  if (st.scene) scenes.add(st.scene);
+  const heap = (await s.runtime!.livePage.evaluate('performance.memory ? performance.memory.usedJSHeapSize : NaN')) as number;
+  return {
+    pssMb: f.pss / MB,
+    ownMb: f.own.pss / MB,
+    sharedMb: f.shared.pss / MB / f.shared.sharers,
+    sharers: f.shared.sharers,
+    heapMb: heap / MB,
+    art: st.art,
+    lines: st.lineCount,
+    scenes: scenes.size,
+  };
+}
+
+const phases = ['still line', 'reading, peak', 'reading, end', 'still after'];
+
+async function measure(b: Awaited<ReturnType<typeof setUp>>, host: TestAgent): Promise<Map<string, Sample>> {
+  const s = await storySession(b, host);
+  const out = new Map<string, Sample>();
+  const scenes = new Set<string>();
+  try {
+    await sleep(s.click.t0 + STILL_S * 1000 - performance.now());
+    out.set('still line', await sample(host, s.click.sid, scenes));
+    await s.readingOn(true);
+    const end = performance.now() + READ_S * 1000;
+    let peak: Sample | null = null;
+    let last: Sample | null = null;
+    while (performance.now() < end) {
+      await sleep(Math.min(SAMPLE_MS, end - performance.now()));
+      last = await sample(host, s.click.sid, scenes);
+      if (!peak || last.pssMb > peak.pssMb) peak = last;
+    }
+    await s.readingOn(false);
+    out.set('reading, peak', peak!);
+    out.set('reading, end', last!);
+    await sleep(10_000);
+    out.set('still after', await sample(host, s.click.sid, scenes));
+  } finally {
+    await s.end();
+  }
+  return out;
+}
+
+function rows(samples: Map<string, Sample>): Row[] {
+  const out: Row[] = [];
+  const row = (figure: string, f: (x: Sample) => string) => out.push({ figure, values: Object.fromEntries([...samples].map(([col, x]) => [col, f(x)])) });
+  const mb = (x: number) => num(x, 1, ' MB');
+  row('session PSS (own + share)', (x) => mb(x.pssMb));
+  row('  own processes (its renderer)', (x) => mb(x.ownMb));
+  row('  share of the browser\'s others', (x) => `${mb(x.sharedMb)} (/${x.sharers})`);
+  row('renderer JS heap (used)', (x) => mb(x.heapMb));
+  row('art rasters held (MB / count)', (x) => (x.art ? `${mb(x.art.heldBytes / MB)} / ${x.art.held}` : '–'));
+  row('art budget', (x) => (x.art ? (Number.isFinite(x.art.budget) ? mb(x.art.budget / MB) : 'none') : '–'));
+  row('art rasterised once / declared', (x) => (x.art ? `${x.art.rasterised} / ${x.art.total}` : '–'));
+  row('art freed (evictions) / draw misses', (x) => (x.art ? `${x.art.evicted} / ${x.art.misses}` : '–'));
+  row('lines read / scenes seen', (x) => `${x.lines} / ${x.scenes}`);
+  return out;
+}
+
+async function main(): Promise<void> {
+  const b = await setUp(`session memory (still ${STILL_S} s, reading ${READ_S} s)`, '-art,after', 3);
+  const figs = await eachConfig(b, { HOST_WARM_POOL: '0', HOST_CAPACITY: '2' }, async (cfg, host) => {
+    const samples = await measure(b, host);
+    printTable(`[${cfg.name}] memory of one session`, rows(samples), [...samples.keys()]);
+    return samples;
+  });
+  if (b.configs.length > 1) {
+    for (const phase of phases) {
+      const per = new Map([...figs].filter(([, m]) => m.has(phase)).map(([c, m]) => [c, m.get(phase)!]));
+      printTables(`memory of one session, ${phase}`, rows(per), b.configs.filter((c) => per.has(c.name)));
+    }
+  }
+  await finish(0);
+}
+
+main().catch(async (e) => {
+  console.error(e);
+  await finish(1);
+});
