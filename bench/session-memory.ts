@@ -11,19 +11,22 @@
  * Each phase: the session's PSS (server/host/procs.ts sessionFootprint: its own processes, its
  * renderer, plus its share of its browser's other processes), the renderer's JS heap
  * (performance.memory), and the art store's figures (getState().art: rasters held and their bytes,
- * rasterised, freed). Figures only; never fails on size.
+ * rasterised, freed); with --dump, the renderer's memory by Chromium's own allocators
+ * (bench/memory-dump.ts: malloc, partition_alloc, v8, skia, cc, …). Figures only; never fails on size.
  *
- *   npx tsx bench/session-memory.ts [--config -art,after] [--still 15] [--read 90] [--game hajimari-no-eki] [--fake]
+ *   npx tsx bench/session-memory.ts [--config -art,after] [--still 15] [--read 90] [--dump] [--game hajimari-no-eki] [--fake]
  */
 import { sessionFootprint } from '../server/host/procs';
 import { sleep, type TestAgent } from '../server/host/testing/harness';
 import type { ArtStats } from '../runtime/src/types';
 import { num, printTable, printTables, type Row } from './play-configs';
-import { arg, engineState, finish } from './play-common';
+import { pssByMapping, rendererAllocators, type Allocators } from './memory-dump';
+import { arg, engineState, finish, flag } from './play-common';
 import { eachConfig, setUp, storySession } from './play-session';
 
 const STILL_S = Math.max(1, Number(arg('still', '15')));
 const READ_S = Math.max(5, Number(arg('read', '90')));
+const DUMP = flag('dump');
 const SAMPLE_MS = 5000;
 const MB = 2 ** 20;
 
@@ -37,6 +40,8 @@ interface Sample {
   art: ArtStats | undefined;
   lines: number;
   scenes: number;
+  /** --dump: the renderer's allocators (MB). */
+  allocators?: Allocators;
 }
 
 async function sample(host: TestAgent, sid: string, scenes: Set<string>): Promise<Sample> {
@@ -45,6 +50,11 @@ async function sample(host: TestAgent, sid: string, scenes: Set<string>): Promis
   const st = await engineState(host, sid);
   if (st.scene) scenes.add(st.scene);
   const heap = (await s.runtime!.livePage.evaluate('performance.memory ? performance.memory.usedJSHeapSize : NaN')) as number;
+  let allocators: Allocators | undefined;
+  if (DUMP) {
+    allocators = await rendererAllocators(s.runtime!.livePage, f.own.pids);
+    for (const pid of f.own.pids) for (const [k, v] of Object.entries(pssByMapping(pid))) allocators[`pss ${k}`] = (allocators[`pss ${k}`] ?? 0) + v;
+  }
   return {
     pssMb: f.pss / MB,
     ownMb: f.own.pss / MB,
@@ -54,6 +64,7 @@ async function sample(host: TestAgent, sid: string, scenes: Set<string>): Promis
     art: st.art,
     lines: st.lineCount,
     scenes: scenes.size,
+    allocators,
   };
 }
 
@@ -99,6 +110,12 @@ function rows(samples: Map<string, Sample>): Row[] {
   row('art rasterised once / declared', (x) => (x.art ? `${x.art.rasterised} / ${x.art.total}` : '–'));
   row('art freed (evictions) / draw misses', (x) => (x.art ? `${x.art.evicted} / ${x.art.misses}` : '–'));
   row('lines read / scenes seen', (x) => `${x.lines} / ${x.scenes}`);
+  if (DUMP) {
+    const all = [...samples.values()];
+    const names = [...new Set(all.flatMap((x) => Object.keys(x.allocators ?? {})))];
+    const peak = (n: string) => Math.max(...all.map((x) => x.allocators?.[n] ?? 0));
+    for (const n of names.filter((n) => peak(n) >= 0.5).sort((a, b) => peak(b) - peak(a))) row(`  renderer: ${n}`, (x) => mb(x.allocators?.[n] ?? 0));
+  }
   return out;
 }
 
