@@ -15,12 +15,15 @@
  *   jitter   player jitterBufferTarget        no-op       the player's code
  *   art      HOST_ART_BUDGET_MB               0 (every    the runtime's budget (runtime/src/art.ts)
  *                                             raster kept)
+ *   pcm      HOST_MUSIC_LOOPS                 buffer      buffer (the default); pcm: the loop's 16-bit samples
+ *                                                         in a worklet, an option (after+pcm)
  *
  * Configurations (--config a,b,… ; default before,after, or the bench's own: host-cpu-profile after,
  * play-sender -bitrate,after):
  *   before   every lever off;   after   the defaults (every lever on);
  *   +frames, +browser, +join, +bitrate, +loops, +art, +jitter   before with that one lever on;   +vp9, +h264   before with that codec;
  *   -frames, -browser, -join, -bitrate, -loops, -art, -jitter   after with that one lever off;
+ *   after+pcm, after+vp9, …   after with that setting on (an option the defaults leave off);
  *   --levers frames,browser,…   = before + one "+lever" configuration each (one table per lever).
  */
 import os from 'node:os';
@@ -56,6 +59,7 @@ const LEVERS: Record<string, { unset?: string[]; set?: Record<string, string>; j
   bitrate: { unset: ['HOST_BITRATE_FLOOR'] },
   loops: { unset: ['HOST_RUNTIME_DIR'] },
   art: { unset: ['HOST_ART_BUDGET_MB'] },
+  pcm: { set: { HOST_MUSIC_LOOPS: 'pcm' } },
   jitter: { jitter: true },
   vp9: { set: { HOST_VIDEO_CODEC: 'vp9' } },
   h264: { set: { HOST_VIDEO_CODEC: 'h264' } },
@@ -65,6 +69,9 @@ const LEVER_ALIASES: Record<string, string[]> = { codec: ['vp9', 'h264'] };
 function config(name: string): PlayConfig {
   if (name === 'before') return { name, hostEnv: { ...BEFORE_ENV }, jitterTarget: false };
   if (name === 'after') return { name, hostEnv: {}, jitterTarget: true };
+  // after with an option on (a setting the defaults leave off)
+  const option = name.startsWith('after+') ? LEVERS[name.slice('after+'.length)] : undefined;
+  if (option?.set) return { name, hostEnv: { ...option.set }, jitterTarget: true };
   // after with one lever off (its before-setting): what that lever gives on top of the others
   const off = name.startsWith('-') ? LEVERS[name.slice(1)] : undefined;
   if (off) return { name, hostEnv: Object.fromEntries((off.unset ?? []).map((k) => [k, BEFORE_ENV[k]])), jitterTarget: !off.jitter };

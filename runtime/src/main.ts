@@ -292,7 +292,7 @@ function getState(): EngineState {
         saves: [],
         error: null,
         fontsReady: false,
-        audio: { state: audio?.ctx.state ?? 'none', currentTime: audio?.ctx.currentTime ?? 0, music: null },
+        audio: { state: audio?.ctx.state ?? 'none', currentTime: audio?.ctx.currentTime ?? 0, music: null, loop: null },
       };
   const extra = engine ? {} : { prepared: preparedGames() };
   return { ...base, ...extra, frame: scheduler.frames, quality, drawMs: Math.round(scheduler.drawMs * 100) / 100, videoFrames: scheduler.sent, frameMode: scheduler.mode };

@@ -88,6 +88,7 @@ export function buildHostAgent(config: HostConfig, options: BuildHostAgentOption
       sessionsPerBrowser: config.sessionsPerBrowser,
       frameMode: config.frameMode,
       artBudgetMb: config.artBudgetMb,
+      musicLoops: config.musicLoops,
     },
   });
   const api = config.register ? new ApiClient(config.apiUrl, config.sharedSecret, config.hostId) : null;

@@ -130,6 +130,12 @@ export interface HostConfig {
    * unset = the runtime's own budget, 0 = every raster kept, as before issue 11).
    */
   artBudgetMb: number | null;
+  /**
+   * HOST_MUSIC_LOOPS: how a session's page holds its music loop: `buffer` (default: a decoded float
+   * AudioBuffer) or `pcm` (the file's 16-bit samples in an AudioWorklet: less memory, more CPU; the
+   * page's `?loops=pcm`). runtime/src/audio/loops.ts.
+   */
+  musicLoops: 'pcm' | 'buffer';
   timings: HostTimings;
   /** LOG_LEVEL */
   logLevel: string;
@@ -203,6 +209,7 @@ export function loadHostConfig(env: Env = process.env): HostConfig {
     joinDuringStart: envString(env.HOST_JOIN_DURING_START) !== '0',
     bitrateFloor: envString(env.HOST_BITRATE_FLOOR) !== '0',
     artBudgetMb: envString(env.HOST_ART_BUDGET_MB) === undefined ? null : envInt(env, 'HOST_ART_BUDGET_MB', 0, 0, 4096),
+    musicLoops: envChoice(env, 'HOST_MUSIC_LOOPS', 'buffer', ['buffer', 'pcm'] as const),
     timings: {
       idleWarningMs: envInt(env, 'HOST_IDLE_WARNING_MS', DEFAULT_TIMINGS.idleWarningMs, 10, 86_400_000),
       idleGraceMs: envInt(env, 'HOST_IDLE_GRACE_MS', DEFAULT_TIMINGS.idleGraceMs, 10, 86_400_000),

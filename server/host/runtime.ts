@@ -84,6 +84,8 @@ export interface RuntimeOptions {
   frameMode?: FrameMode;
   /** HOST_ART_BUDGET_MB: the page loads with `?artMb=<n>` (runtime/src/art.ts); null = the runtime's budget. */
   artBudgetMb?: number | null;
+  /** HOST_MUSIC_LOOPS: `pcm` loads the page with `?loops=pcm` (runtime/src/audio/loops.ts); default buffer. */
+  musicLoops?: 'pcm' | 'buffer';
 }
 
 /** What a session plugs into its runtime: the bridge's calls and the engine's events. */
@@ -242,6 +244,7 @@ export class Runtime extends EventEmitter implements FootprintSource {
     const q = new URLSearchParams();
     if (this.opts.frameMode === 'change') q.set('frames', 'change');
     if (this.opts.artBudgetMb != null) q.set('artMb', String(this.opts.artBudgetMb));
+    if (this.opts.musicLoops === 'pcm') q.set('loops', 'pcm');
     const query = q.size ? `?${q}` : '';
     const res = await page.goto(`${origin}/runtime/index.html${query}`, { waitUntil: 'load', timeout: this.opts.launchTimeoutMs });
     if (!res?.ok()) throw new Error(`runtime page failed to load: ${res?.status() ?? 'no response'}`);

@@ -15,16 +15,16 @@ import { LOOP_SAMPLE_RATE, LOOPS_DIR, loopFileName } from '../../runtime/src/aud
 import { loopWindow } from '../../runtime/src/audio/loops';
 import { prepareScore } from '../../runtime/src/audio/score';
 import { buildTestRuntime } from '../../server/host/testing/harness';
-import { FIXTURE, openRuntimePage, runtimePagesForSuite, sleep, waitFor } from './runtime-page';
+import { FIXTURE, key, openRuntimePage, runtimePagesForSuite, sleep, waitFor } from './runtime-page';
 
 jest.setTimeout(180_000);
 
 const pages = runtimePagesForSuite();
 
-/** The fixture started on a runtime page; `wavTypes`: each loop file's status and content type; warnings count as errors. */
-async function openFixture(before?: (page: Page) => Promise<void>): Promise<{ page: Page; errors: string[]; wavTypes: string[] }> {
+/** The fixture started on a runtime page (`query`: the page's); `wavTypes`: each loop file's status and content type; warnings count as errors. */
+async function openFixture(before?: (page: Page) => Promise<void>, query?: string): Promise<{ page: Page; errors: string[]; wavTypes: string[] }> {
   const wavTypes: string[] = [];
-  const { page, errors } = await openRuntimePage(pages, { before });
+  const { page, errors } = await openRuntimePage(pages, { before, query });
   page.on('console', (m) => {
     if (m.type() === 'warning') errors.push(m.text());
   });
@@ -33,6 +33,28 @@ async function openFixture(before?: (page: Page) => Promise<void>): Promise<{ pa
   });
   await page.evaluate((id) => window.yumecast.start({ gameId: id, assetBase: `/games/${id}/`, storyUrl: `/runtime/games/${id}.json` }), FIXTURE);
   return { page, errors, wavTypes };
+}
+
+/** RMS of the page's published sound (its captured stream's audio) over ~1.5 s. */
+function musicLevel(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const stream = window.yumecast.captureStream(30);
+    const ac = new AudioContext();
+    const an = ac.createAnalyser();
+    an.fftSize = 2048;
+    ac.createMediaStreamSource(new MediaStream(stream.getAudioTracks())).connect(an);
+    const buf = new Float32Array(an.fftSize);
+    let sum = 0;
+    let n = 0;
+    for (let i = 0; i < 30; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      an.getFloatTimeDomainData(buf);
+      for (const v of buf) sum += v * v;
+      n += buf.length;
+    }
+    await ac.close();
+    return Math.sqrt(sum / n);
+  });
 }
 
 describe('music loops rendered at build time', () => {
@@ -78,11 +100,44 @@ describe('music loops rendered at build time', () => {
     try {
       const s = await waitFor(page, (st) => st.bgm === 'theme' && st.audio.music !== null, 'the title music', 10_000);
       expect(s.audio.music).toBe('loop');
+      expect(s.audio.loop).toBe('buffer');
       expect(wavTypes).toEqual(['200 audio/wav']);
       expect(errors).toEqual([]);
     } finally {
       await page.close();
     }
+  });
+
+  it('the loop held as 16-bit samples in the worklet (?loops=pcm) sounds as the decoded buffer does, and the next track plays after it', async () => {
+    const levels: Record<string, number> = {};
+    for (const held of ['pcm', 'buffer'] as const) {
+      const { page, errors } = await openFixture(undefined, held === 'pcm' ? 'loops=pcm' : undefined);
+      try {
+        const s = await waitFor(page, (st) => st.audio.music === 'loop' && st.audio.state === 'running', 'the title music from its loop', 10_000);
+        expect(s.audio.loop).toBe(held);
+        await sleep(1500); // past the fade in
+        levels[held] = await musicLevel(page);
+        if (held === 'pcm') {
+          // a track change: the worklet lets go of the title's samples and plays the next track's
+          await key(page, 'Enter');
+          for (let i = 0; i < 20; i++) {
+            const st = await waitFor(page, (x) => x.screen === 'story', 'the story');
+            if (st.bgm === 'night') break;
+            await key(page, st.choices.length ? '1' : 'Enter');
+            await sleep(150);
+          }
+          await waitFor(page, (st) => st.bgm === 'night' && st.audio.music === 'loop' && st.audio.loop === 'pcm', 'the night track from its loop', 10_000);
+          await sleep(1500);
+          expect(await musicLevel(page)).toBeGreaterThan(0.003);
+        }
+        expect(errors).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    }
+    expect(levels.pcm).toBeGreaterThan(0.003);
+    // the same music at the same level (the two start at different points of the loop)
+    expect(Math.abs(20 * Math.log10(levels.pcm / levels.buffer))).toBeLessThan(4);
   });
 
   it('without a file the music plays live, and nothing breaks', async () => {

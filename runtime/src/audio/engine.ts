@@ -9,7 +9,7 @@
 import type { Score, SfxSpec } from '../types';
 import type { AudioGraph } from './graph';
 import { buildMasterChain, makeNoise } from './chain';
-import { LoopCache } from './loops';
+import { LoopCache, type LoopHeld } from './loops';
 import { MusicPlayer } from './music';
 import { playSfx } from './sfx';
 
@@ -27,8 +27,12 @@ export class AudioEngine implements AudioGraph {
   private monitoring = false;
   private readonly loops: LoopCache;
 
-  /** `loopsBase`: the URL the build's loops/ folder is relative to (default the page's; null: render loops in the page). */
-  constructor(opts: { volume?: number; monitor?: boolean; loopsBase?: string | null } = {}) {
+  /**
+   * `loopsBase`: the URL the build's loops/ folder is relative to (default the page's; null: render
+   * loops in the page); `loops`: how loops are held (loops.ts LoopHeld; default the page's
+   * `?loops=pcm`, else buffer).
+   */
+  constructor(opts: { volume?: number; monitor?: boolean; loopsBase?: string | null; loops?: LoopHeld } = {}) {
     // 48 kHz: the WebRTC audio (Opus) is 48 kHz, another rate would cost a resampler
     this.ctx = new AudioContext({ latencyHint: 'interactive', sampleRate: 48000 });
     const ctx = this.ctx;
@@ -40,7 +44,8 @@ export class AudioEngine implements AudioGraph {
     this.reverbSend = chain.reverbSend;
     this.delaySend = chain.delaySend;
     chain.out.connect(this.master);
-    this.loops = new LoopCache(ctx, opts.loopsBase !== undefined ? opts.loopsBase : typeof document === 'undefined' ? null : document.baseURI);
+    const held = opts.loops ?? (typeof location !== 'undefined' && new URLSearchParams(location.search).get('loops') === 'pcm' ? 'pcm' : 'buffer');
+    this.loops = new LoopCache(ctx, opts.loopsBase !== undefined ? opts.loopsBase : typeof document === 'undefined' ? null : document.baseURI, held);
 
     this.streamDest = ctx.createMediaStreamDestination();
     this.master.connect(this.streamDest);
@@ -95,6 +100,11 @@ export class AudioEngine implements AudioGraph {
   /** How the music plays: from its rendered loop (loops.ts), synthesised live, or none (also while its loop's file loads). */
   get musicMode(): 'loop' | 'live' | null {
     return this.current?.player.mode ?? null;
+  }
+
+  /** How the loop playing now is held (loops.ts LoopHeld), null without one. */
+  get loopHeld(): LoopHeld | null {
+    return this.current?.player.mode === 'loop' ? this.current.player.held : null;
   }
 
   playSfx(spec: SfxSpec): void {

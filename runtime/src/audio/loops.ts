@@ -12,18 +12,25 @@
  *
  * The build renders every looping score of the games this way in headless Chromium
  * (runtime/build-loops.ts) and ships it as a WAV named by the score's hash (loop-file.ts): the
- * LoopCache fetches and decodes that file (tens of ms) and renders in the page only when there is
- * none (a score edited since the build, a game added without one).
+ * LoopCache fetches that file and renders in the page only when there is none (a score edited
+ * since the build, a game added without one).
  *
- * Loops are cached per track id for the session, at most CACHE_SIZE of them (a loop is
- * ~20 MB: stereo float at the context's 48 kHz, kept because Opus is 48 kHz and another rate
- * would cost a resampler on every block). One: the track playing; a session's memory matters
- * more than fetching a track the story comes back to (docs/host.md "Runtime model"). Loops
+ * How a loop is held (issue 11: memory per session): by default decoded into a float AudioBuffer
+ * played by an AudioBufferSourceNode (~21 MB for a 54 s track, and the garbage of each decode);
+ * with `?loops=pcm` (the host's HOST_MUSIC_LOOPS=pcm) as the file's own 16-bit samples, handed to
+ * an AudioWorklet that plays them (loop-worklet.ts: ~10 MB, no decode). pcm takes a session's
+ * renderer 19–53 MB down but costs 2–4 % of a core more (the whole audio graph then renders on
+ * the worklet's thread), and this machine runs out of CPU long before memory: docs/performance.md
+ * "fourth round". Loops are cached per track
+ * id for the session, at most CACHE_SIZE of them (48 kHz, the context's rate: Opus is 48 kHz and
+ * another rate would cost a resampler on every block). One: the track playing; a session's memory
+ * matters more than fetching a track the story comes back to (docs/host.md "Runtime model"). Loops
  * longer than MAX_LOOP_S stay live.
  */
 import { buildMasterChain, makeNoise } from './chain';
 import type { AudioGraph } from './graph';
 import { LOOP_SAMPLE_RATE, LOOPS_DIR } from './loop-file';
+import { LoopWorklet, bufferSamples, wavSamples, type PlayingLoop } from './loop-worklet';
 import { connectTracks, scheduleNotes, type PreparedScore } from './score';
 
 export interface RenderedLoop {
@@ -99,40 +106,98 @@ function tailOf(score: PreparedScore): number {
   return end;
 }
 
+/** A loop ready to play, from the worklet's 16-bit samples (`pcm`) or a decoded float buffer. */
+export interface ReadyLoop {
+  held: LoopHeld;
+  /** Starts it at context time `when`: the first pass from its start, then the loop window. */
+  play(when: number): PlayingLoop;
+  /** Lets go of its samples (the cache dropped it; a loop playing them plays on to its stop). */
+  release(): void;
+}
+
+/** How loops are held: `buffer` (AudioBuffer, the default) or `pcm` (loop-worklet.ts; the page's `?loops=pcm`): see the header. */
+export type LoopHeld = 'pcm' | 'buffer';
+
+function bufferLoop(ctx: BaseAudioContext, r: RenderedLoop): ReadyLoop {
+  let buffer: AudioBuffer | null = r.buffer;
+  return {
+    held: 'buffer',
+    play(when) {
+      const src = ctx.createBufferSource();
+      src.buffer = buffer;
+      src.loop = true;
+      src.loopStart = r.loopStart;
+      src.loopEnd = r.loopEnd;
+      src.start(when);
+      return { out: src, stop: (at) => src.stop(at) };
+    },
+    release() {
+      buffer = null;
+    },
+  };
+}
+
+let pcmKeys = 0;
+
+function pcmLoop(worklet: LoopWorklet, id: string, samples: Int16Array, sampleRate: number, loopStartS: number, loopEndS: number): ReadyLoop {
+  const key = `${id}#${++pcmKeys}`;
+  worklet.put(key, samples);
+  const window = { loopStart: Math.round(loopStartS * sampleRate), loopEnd: Math.round(loopEndS * sampleRate) };
+  return {
+    held: 'pcm',
+    play: (when) => worklet.play(key, window, when),
+    release: () => worklet.drop(key),
+  };
+}
+
 /**
- * The build's file for a score, decoded (null: no file, or not the length the score needs — the
- * caller renders). `base` is the runtime page's URL, `name` the file's (loop-file.ts loopFileName).
+ * The build's file for a score, ready to play (null: no file, or not the length the score needs —
+ * the caller renders). `base` is the runtime page's URL, `name` the file's (loop-file.ts
+ * loopFileName). With the worklet, the file's samples are used as they are (no decode).
  */
-export async function fetchLoop(ctx: BaseAudioContext, score: PreparedScore, base: string, name: string): Promise<RenderedLoop | null> {
+async function fetchLoop(ctx: BaseAudioContext, score: PreparedScore, base: string, name: string, id: string, worklet: LoopWorklet | null): Promise<ReadyLoop | null> {
   const w = loopWindow(score);
   if (!w || ctx.sampleRate !== LOOP_SAMPLE_RATE) return null;
   const res = await fetch(new URL(`${LOOPS_DIR}/${name}`, base).href);
   if (!res.ok) return null;
-  const buffer = await ctx.decodeAudioData(await res.arrayBuffer());
+  const bytes = await res.arrayBuffer();
   const frames = Math.ceil((w.loopS + w.tail) * ctx.sampleRate);
+  if (worklet) {
+    const pcm = wavSamples(bytes);
+    if (!pcm || pcm.sampleRate !== ctx.sampleRate || Math.abs(pcm.frames - frames) > 1) return null;
+    return pcmLoop(worklet, id, pcm.samples, ctx.sampleRate, w.tail, w.tail + w.loopS);
+  }
+  const buffer = await ctx.decodeAudioData(bytes);
   if (buffer.numberOfChannels !== 2 || Math.abs(buffer.length - frames) > 1) return null;
-  return { buffer, loopStart: w.tail, loopEnd: w.tail + w.loopS };
+  return bufferLoop(ctx, { buffer, loopStart: w.tail, loopEnd: w.tail + w.loopS });
 }
 
 /** A loop being got: `loop` settles when it is ready; `file` tells early whether it comes from the build's file. */
 export interface PendingLoop {
-  loop: Promise<RenderedLoop | null>;
+  loop: Promise<ReadyLoop | null>;
   file: Promise<boolean>;
 }
 
 /** The session's loops by track id (least recently used dropped past CACHE_SIZE). */
 export class LoopCache {
   private readonly loops = new Map<string, PendingLoop>();
-  private readonly ready = new Map<string, RenderedLoop | null>();
+  private readonly ready = new Map<string, ReadyLoop | null>();
+  private readonly worklet: Promise<LoopWorklet | null>;
 
-  /** `base`: the URL the build's loops/ folder is relative to (null: always render in the page). */
+  /**
+   * `base`: the URL the build's loops/ folder is relative to (null: always render in the page);
+   * `held`: how loops are held (LoopHeld).
+   */
   constructor(
     private readonly ctx: BaseAudioContext,
     private readonly base: string | null,
-  ) {}
+    held: LoopHeld = 'buffer',
+  ) {
+    this.worklet = held === 'pcm' ? LoopWorklet.for(ctx) : Promise.resolve(null);
+  }
 
   /** The loop if already got (undefined: not yet; null: this score stays live). */
-  peek(id: string): RenderedLoop | null | undefined {
+  peek(id: string): ReadyLoop | null | undefined {
     const r = this.ready.get(id);
     if (r !== undefined) this.touch(id);
     return r;
@@ -142,16 +207,19 @@ export class LoopCache {
   get(id: string, score: PreparedScore, file: string): PendingLoop {
     let p = this.loops.get(id);
     if (!p) {
-      const fromFile = this.base
-        ? fetchLoop(this.ctx, score, this.base, file).catch((e: unknown) => {
-            console.warn('[yumecast] music loop file unreadable, rendering it', e);
-            return null;
-          })
+      const base = this.base;
+      const fromFile = base
+        ? this.worklet
+            .then((worklet) => fetchLoop(this.ctx, score, base, file, id, worklet))
+            .catch((e: unknown) => {
+              console.warn('[yumecast] music loop file unreadable, rendering it', e);
+              return null;
+            })
         : Promise.resolve(null);
       const loop = fromFile.then(
         (r) =>
           r ??
-          renderLoop(score, this.ctx.sampleRate).catch((e: unknown) => {
+          this.render(id, score).catch((e: unknown) => {
             console.warn('[yumecast] music render failed, playing live', e);
             return null;
           }),
@@ -161,10 +229,19 @@ export class LoopCache {
       this.loops.set(id, entry);
       void loop.then((r) => {
         if (this.loops.get(id) === entry) this.ready.set(id, r);
+        else r?.release();
       });
     }
     this.touch(id);
     return p;
+  }
+
+  /** Renders the loop in the page (no file for it), held as the cache holds loops. */
+  private async render(id: string, score: PreparedScore): Promise<ReadyLoop | null> {
+    const r = await renderLoop(score, this.ctx.sampleRate);
+    if (!r) return null;
+    const worklet = await this.worklet;
+    return worklet ? pcmLoop(worklet, id, bufferSamples(r.buffer), r.buffer.sampleRate, r.loopStart, r.loopEnd) : bufferLoop(this.ctx, r);
   }
 
   private touch(id: string): void {
@@ -174,6 +251,7 @@ export class LoopCache {
     this.loops.set(id, p);
     while (this.loops.size > CACHE_SIZE) {
       const oldest = this.loops.keys().next().value as string;
+      this.ready.get(oldest)?.release();
       this.loops.delete(oldest);
       this.ready.delete(oldest);
     }

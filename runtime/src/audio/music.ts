@@ -1,7 +1,7 @@
 /**
  * Plays a score (docs/vn-engine.md "Music and sound as scores"). A looping score plays from its
- * loop (loops.ts: the build's rendered file, fetched and decoded in tens of ms) from the first
- * note and costs one looping AudioBufferSourceNode: the player waits for the file up to
+ * loop (loops.ts: the build's rendered file, fetched in tens of ms) from the first note and costs
+ * one looping node (the loop worklet's, or an AudioBufferSourceNode): the player waits for the file up to
  * FILE_WAIT_MS before it starts. Live: a look-ahead scheduler plays the notes through the voices
  * into the master chain — for a score that does not loop, and while a loop without a file is
  * rendered in the page; as soon as that loop is ready the player hands over to it at the next
@@ -11,7 +11,8 @@
 import type { Score } from '../types';
 import type { AudioGraph } from './graph';
 import { loopFileName } from './loop-file';
-import type { LoopCache, RenderedLoop } from './loops';
+import type { PlayingLoop } from './loop-worklet';
+import type { LoopCache, LoopHeld, ReadyLoop } from './loops';
 import { connectTracks, prepareScore, scheduleNotes, type PreparedScore, type TrackOut } from './score';
 
 const LOOKAHEAD_S = 0.3;
@@ -37,7 +38,7 @@ export class MusicPlayer {
   private fadeEnd = 0;
   private timer: ReturnType<typeof setInterval> | null = null;
   private stopped = false;
-  private loop: { src: AudioBufferSourceNode; gain: GainNode } | null = null;
+  private loop: { src: PlayingLoop; gain: GainNode } | null = null;
 
   constructor(
     private readonly engine: AudioGraph,
@@ -49,6 +50,9 @@ export class MusicPlayer {
     this.file = loopFileName(score);
     this.outs = connectTracks(engine, this.score, 0);
   }
+
+  /** How the loop playing is held (loops.ts LoopHeld), null while none plays. */
+  held: LoopHeld | null = null;
 
   /** How the music plays: from its loop (or has it scheduled for the next iteration), live, or not yet (waiting for the loop's file). */
   get mode(): 'loop' | 'live' | null {
@@ -85,7 +89,7 @@ export class MusicPlayer {
     });
   }
 
-  private startFromLoop(r: RenderedLoop, fadeIn: number): void {
+  private startFromLoop(r: ReadyLoop, fadeIn: number): void {
     this.t0 = this.engine.ctx.currentTime + 0.08;
     this.playLoop(r, this.t0, fadeIn);
     this.endBeat = 0;
@@ -107,7 +111,7 @@ export class MusicPlayer {
   }
 
   /** The loop is rendered: play it from the next iteration boundary the live notes have not reached. */
-  private handOver(r: RenderedLoop): void {
+  private handOver(r: ReadyLoop): void {
     if (this.stopped || this.loop) return;
     const ctx = this.engine.ctx;
     const L = this.score.lengthBeats;
@@ -122,20 +126,16 @@ export class MusicPlayer {
     }, (at - ctx.currentTime + 10) * 1000);
   }
 
-  private playLoop(r: RenderedLoop, when: number, fadeIn: number): void {
+  private playLoop(r: ReadyLoop, when: number, fadeIn: number): void {
     const ctx = this.engine.ctx;
-    const src = ctx.createBufferSource();
-    src.buffer = r.buffer;
-    src.loop = true;
-    src.loopStart = r.loopStart;
-    src.loopEnd = r.loopEnd;
+    const src = r.play(when);
     const gain = ctx.createGain();
     const now = ctx.currentTime;
     gain.gain.setValueAtTime(fadeIn > 0 ? 0.0001 : 1, now);
     if (fadeIn > 0) gain.gain.linearRampToValueAtTime(1, now + fadeIn);
-    src.connect(gain).connect(this.playback!.out);
-    src.start(when);
+    src.out.connect(gain).connect(this.playback!.out);
     this.loop = { src, gain };
+    this.held = r.held;
   }
 
   private tick(): void {
@@ -180,6 +180,7 @@ export class MusicPlayer {
     setTimeout(
       () => {
         for (const o of this.outs) for (const n of o.nodes) n.disconnect();
+        this.loop?.src.out.disconnect();
         this.loop?.gain.disconnect();
       },
       (fade + 3) * 1000,

@@ -1,0 +1,161 @@
+/**
+ * Music loops played from their 16-bit samples by an AudioWorklet (issue 11: memory per session).
+ * A decoded loop is a float32 AudioBuffer, twice the WAV's bytes (a 54 s track: 20.7 MB), and
+ * decoding it left as much again of garbage resident; here the WAV's own Int16 samples are handed
+ * (transferred, not copied) to the worklet's scope and converted as they play: half the memory,
+ * and no decode.
+ *
+ * In the worklet's scope (one per AudioContext): `loops`, the samples by key (put / drop through
+ * the control node's port: loops.ts LoopCache owns what is held), a control processor that only
+ * takes those messages, and one `yumecast-loop` processor per playing loop, which plays its
+ * samples from `startFrame` (context frames), from the start to `loopEnd` and then over
+ * [loopStart, loopEnd) (frames of the loop) until `stop`, then ends (its node can go).
+ */
+
+/** Stereo 16-bit samples, interleaved (L R L R …), and the loop window in frames. */
+export interface PcmLoop {
+  samples: Int16Array;
+  frames: number;
+  sampleRate: number;
+  loopStart: number;
+  loopEnd: number;
+}
+
+const PROCESSOR = `
+const loops = new Map();
+registerProcessor('yumecast-loops', class extends AudioWorkletProcessor {
+  constructor() {
+    super();
+    this.port.onmessage = (e) => {
+      const m = e.data;
+      if (m.put !== undefined) loops.set(m.put, m.samples);
+      if (m.drop !== undefined) loops.delete(m.drop);
+    };
+  }
+  process() { return false; }
+});
+registerProcessor('yumecast-loop', class extends AudioWorkletProcessor {
+  constructor(options) {
+    super();
+    const o = options.processorOptions;
+    this.key = o.key; this.a = o.loopStart; this.b = o.loopEnd; this.start = o.startFrame;
+    this.stop = Infinity; this.pos = 0; this.s = null;
+    this.port.onmessage = (e) => { if (e.data.stopFrame !== undefined) this.stop = e.data.stopFrame; };
+  }
+  process(inputs, outputs) {
+    const f0 = currentFrame;
+    if (f0 >= this.stop) { this.s = null; return false; }
+    const s = this.s || (this.s = loops.get(this.key) || null);
+    if (!s) return true;
+    const L = outputs[0][0], R = outputs[0][1] || L, n = L.length;
+    const k = 1 / 32768;
+    for (let i = 0; i < n; i++) {
+      const f = f0 + i;
+      if (f < this.start || f >= this.stop) continue;
+      const j = this.pos << 1;
+      L[i] = s[j] * k; R[i] = s[j + 1] * k;
+      if (++this.pos >= this.b) this.pos = this.a;
+    }
+    return true;
+  }
+});
+`;
+
+/** A loop playing: `out` goes into the music's gain; `stop(at)` ends it at context time `at`. */
+export interface PlayingLoop {
+  out: AudioNode;
+  stop(at: number): void;
+}
+
+/** The worklet of one AudioContext: the samples it holds, and the loops it plays. */
+export class LoopWorklet {
+  private constructor(
+    private readonly ctx: BaseAudioContext,
+    private readonly control: AudioWorkletNode,
+  ) {}
+
+  private static readonly made = new WeakMap<BaseAudioContext, Promise<LoopWorklet | null>>();
+
+  /** The context's worklet (loaded once), or null where AudioWorklet is unavailable. */
+  static for(ctx: BaseAudioContext): Promise<LoopWorklet | null> {
+    let p = LoopWorklet.made.get(ctx);
+    if (!p) {
+      p = (async () => {
+        if (!ctx.audioWorklet || typeof AudioWorkletNode === 'undefined') return null;
+        const url = URL.createObjectURL(new Blob([PROCESSOR], { type: 'text/javascript' }));
+        try {
+          await ctx.audioWorklet.addModule(url);
+        } finally {
+          URL.revokeObjectURL(url);
+        }
+        return new LoopWorklet(ctx, new AudioWorkletNode(ctx, 'yumecast-loops', { numberOfInputs: 1, numberOfOutputs: 0 }));
+      })().catch((e: unknown) => {
+        console.warn('[yumecast] the loop worklet did not load: loops play from buffers', e);
+        return null;
+      });
+      LoopWorklet.made.set(ctx, p);
+    }
+    return p;
+  }
+
+  /** Hands `samples` to the worklet under `key` (transferred: the page's copy is gone after). */
+  put(key: string, samples: Int16Array): void {
+    this.control.port.postMessage({ put: key, samples }, [samples.buffer]);
+  }
+
+  /** The worklet lets go of `key`'s samples (a loop still playing them keeps them until it ends). */
+  drop(key: string): void {
+    this.control.port.postMessage({ drop: key });
+  }
+
+  /** Plays `key` from context time `when` (its first pass from frame 0, then the loop window). */
+  play(key: string, loop: { loopStart: number; loopEnd: number }, when: number): PlayingLoop {
+    const node = new AudioWorkletNode(this.ctx, 'yumecast-loop', {
+      numberOfInputs: 0,
+      numberOfOutputs: 1,
+      outputChannelCount: [2],
+      processorOptions: { key, loopStart: loop.loopStart, loopEnd: loop.loopEnd, startFrame: Math.round(when * this.ctx.sampleRate) },
+    });
+    return {
+      out: node,
+      stop: (at) => node.port.postMessage({ stopFrame: Math.round(at * this.ctx.sampleRate) }),
+    };
+  }
+}
+
+/** The WAV's samples as 16-bit stereo (a view on `bytes`, no copy), or null if it is not that. */
+export function wavSamples(bytes: ArrayBuffer): { samples: Int16Array; frames: number; sampleRate: number } | null {
+  const v = new DataView(bytes);
+  if (bytes.byteLength < 44 || v.getUint32(0, false) !== 0x52494646 || v.getUint32(8, false) !== 0x57415645) return null;
+  let o = 12;
+  let fmt = -1;
+  while (o + 8 <= bytes.byteLength) {
+    const id = v.getUint32(o, false);
+    const n = v.getUint32(o + 4, true);
+    if (id === 0x666d7420) fmt = o + 8; // 'fmt '
+    if (id === 0x64617461 && fmt >= 0) {
+      // 'data'
+      const channels = v.getUint16(fmt + 2, true);
+      const bits = v.getUint16(fmt + 14, true);
+      if (v.getUint16(fmt, true) !== 1 || channels !== 2 || bits !== 16 || (o + 8) % 2) return null;
+      const frames = Math.floor(Math.min(n, bytes.byteLength - o - 8) / 4);
+      return { samples: new Int16Array(bytes, o + 8, frames * 2), frames, sampleRate: v.getUint32(fmt + 4, true) };
+    }
+    o += 8 + n + (n & 1);
+  }
+  return null;
+}
+
+/** An AudioBuffer's first two channels as interleaved 16-bit samples (the loop rendered in the page). */
+export function bufferSamples(b: AudioBuffer): Int16Array {
+  const L = b.getChannelData(0);
+  const R = b.numberOfChannels > 1 ? b.getChannelData(1) : L;
+  const out = new Int16Array(b.length * 2);
+  for (let i = 0; i < b.length; i++) {
+    const l = Math.max(-1, Math.min(1, L[i]));
+    const r = Math.max(-1, Math.min(1, R[i]));
+    out[2 * i] = l < 0 ? l * 0x8000 : l * 0x7fff;
+    out[2 * i + 1] = r < 0 ? r * 0x8000 : r * 0x7fff;
+  }
+  return out;
+}
