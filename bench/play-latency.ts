@@ -55,6 +55,11 @@ interface Figures {
   warmFrame: number[];
   warmSegments: Breakdowns;
   display: number[];
+  /** Per sample: when its frame was received (ms after the key) and how many frames came before it matched. */
+  received: number[];
+  framesSeen: number[];
+  /** Video packets lost and NACKs the player sent over the samples. */
+  lossNacks: string;
   failed: number;
   errors: string[];
   jitterMs: number;
@@ -80,7 +85,7 @@ async function clickToFirstFrame(stack: PlayStack, host: TestAgent, players: Pla
 }
 
 async function run(stack: PlayStack, players: PlayerBrowser, cfg: PlayConfig, game: string): Promise<Figures> {
-  const f: Figures = { coldReady: [], coldFrame: [], coldSegments: noBreakdowns(), warmReady: [], warmFrame: [], warmSegments: noBreakdowns(), display: [], failed: 0, errors: [], jitterMs: NaN, quality: [] };
+  const f: Figures = { coldReady: [], coldFrame: [], coldSegments: noBreakdowns(), warmReady: [], warmFrame: [], warmSegments: noBreakdowns(), display: [], received: [], framesSeen: [], lossNacks: '', failed: 0, errors: [], jitterMs: NaN, quality: [] };
   if (!SKIP.has('cold')) {
     const host = await stack.startHost({ HOST_WARM_POOL: '0', HOST_CAPACITY: '1', ...cfg.hostEnv });
     try {
@@ -123,10 +128,13 @@ async function run(stack: PlayStack, players: PlayerBrowser, cfg: PlayConfig, ga
         const lat = await keyLatency(p.page, { key: 'h', samples: SAMPLES, region: TEXT_WINDOW, gapMs: 250, timeoutMs: 2000 });
         const rx1 = await inboundVideo(p.page);
         f.display = lat.map((x) => (x.error ? Infinity : x.displayMs!));
+        f.received = lat.map((x) => (x.error || x.receivedMs === null || x.receivedMs === undefined ? NaN : x.receivedMs));
+        f.framesSeen = lat.map((x) => x.frames ?? NaN);
         f.failed = lat.filter((x) => x.error).length;
         f.errors = [...new Set(lat.filter((x) => x.error).map((x) => x.error!))];
         const frames = (rx1?.jitterBufferEmitted ?? 0) - (rx0?.jitterBufferEmitted ?? 0);
         if (frames > 0) f.jitterMs = ((rx1!.jitterBufferDelay - rx0!.jitterBufferDelay) / frames) * 1000;
+        f.lossNacks = `${(rx1?.lost ?? 0) - (rx0?.lost ?? 0)} lost, ${(rx1?.nacks ?? 0) - (rx0?.nacks ?? 0)} NACKs`;
         if (lat.filter((x) => !x.error).length % 2 === 1) await sendKey(p, 'h');
         if (!SKIP.has('quality')) {
           await sleep(1500);
@@ -210,6 +218,8 @@ async function main(): Promise<void> {
         if (b.toHost.length) console.log(`  ${phase} runs, ms (${runColumns()}):\n${describeRuns(b).map((l) => `    ${l}`).join('\n')}`);
       }
       console.log(`  input-to-photon, all ${f.display.length} samples in order (ms): ${fmtList(f.display)}${f.errors.length ? `; not seen: ${f.errors.join('; ')}` : ''}`);
+      console.log(`    its frame received at (ms after the key): ${fmtList(f.received)}`);
+      console.log(`    frames presented until the change showed: ${fmtList(f.framesSeen)}; over the samples: ${f.lossNacks}`);
     } catch (e) {
       console.error(`[${cfg.name}] stopped: ${e instanceof Error ? e.message : String(e)}`);
     }

@@ -53,6 +53,8 @@ export interface BridgeSessionConfig {
   joinDuringStart: boolean;
   /** HOST_BITRATE_FLOOR: the sender's bandwidth estimate starts at the quality's most and keeps a floor. */
   bitrateFloor: boolean;
+  /** HOST_ESTIMATE_HEADROOM: the estimate's start and ceiling over the encoder's maxBitrate (null: the publisher's default). */
+  estimateHeadroom: number | null;
   rate: { perSecond: number; burst: number };
   timings: BridgeTimings;
 }

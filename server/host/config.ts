@@ -19,6 +19,15 @@ export type { FrameMode, VideoCodec };
 const FRAME_MODES: readonly FrameMode[] = ['change', 'steady'];
 
 /** A value of `allowed`, or `def` when unset; anything else stops the start naming the variable. */
+/** HOST_ESTIMATE_HEADROOM: a number from 1 to 10, or unset (null). */
+function envHeadroom(raw: string | undefined): number | null {
+  const v = envString(raw);
+  if (v === undefined) return null;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 1 || n > 10) throw new Error('HOST_ESTIMATE_HEADROOM must be a number from 1 to 10');
+  return n;
+}
+
 function envChoice<T extends string>(env: Env, name: string, def: T, allowed: readonly T[]): T {
   const v = envString(env[name]);
   if (v === undefined) return def;
@@ -126,6 +135,13 @@ export interface HostConfig {
    */
   bitrateFloor: boolean;
   /**
+   * HOST_ESTIMATE_HEADROOM: with the bitrate floor, the bandwidth estimate starts at and may grow
+   * to this multiple of the quality's maxBitrate while the encoder stays capped at maxBitrate, so
+   * a frame that changes the whole screen is paced out faster (lib/streaming/webrtc/publisher.ts
+   * ESTIMATE_HEADROOM, 2.5); 1 = as before issue 11's latency round. Unset: the publisher's.
+   */
+  estimateHeadroom: number | null;
+  /**
    * HOST_ART_BUDGET_MB: the megabytes of art rasters a session's page keeps (runtime/src/art.ts;
    * unset = the runtime's own budget, 0 = every raster kept, as before issue 11).
    */
@@ -208,6 +224,7 @@ export function loadHostConfig(env: Env = process.env): HostConfig {
     videoCodec: envChoice(env, 'HOST_VIDEO_CODEC', 'vp8', VIDEO_CODECS),
     joinDuringStart: envString(env.HOST_JOIN_DURING_START) !== '0',
     bitrateFloor: envString(env.HOST_BITRATE_FLOOR) !== '0',
+    estimateHeadroom: envHeadroom(env.HOST_ESTIMATE_HEADROOM),
     artBudgetMb: envString(env.HOST_ART_BUDGET_MB) === undefined ? null : envInt(env, 'HOST_ART_BUDGET_MB', 0, 0, 4096),
     musicLoops: envChoice(env, 'HOST_MUSIC_LOOPS', 'buffer', ['buffer', 'pcm'] as const),
     timings: {

@@ -192,6 +192,7 @@ export class SessionManager {
       frameMode: this.config.frameMode,
       videoCodec: this.config.videoCodec,
       bitrateFloor: this.config.bitrateFloor,
+      estimateHeadroom: this.config.estimateHeadroom,
       joinDuringStart: this.config.joinDuringStart,
       rate: this.config.rate,
       timings: {

@@ -17,6 +17,8 @@ export interface WebRtcPublisherOptions {
   videoCodec?: VideoCodec;
   /** Bound the bandwidth estimate by the quality's profile (withBitrateBounds); default false. */
   bitrateFloor?: boolean;
+  /** With bitrateFloor: the estimate's start and ceiling as a multiple of the encoder's maxBitrate (default ESTIMATE_HEADROOM; 1 = as before issue 11's latency round). */
+  estimateHeadroom?: number;
 }
 
 /** A connection made ahead of a player's join (WebRtcPublisher.prepare). */
@@ -46,6 +48,15 @@ export function orderCodecs<C extends { mimeType: string; sdpFmtpLine?: string }
   };
   return codecs.map((c, i) => ({ c, i })).sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i).map((x) => x.c);
 }
+
+/**
+ * How far above the encoder's maxBitrate the bandwidth estimate may go (and starts): the pacer
+ * sends at ~2.5× the estimate, so a frame that changes the whole screen (~40 KB: the text window
+ * hidden over detailed art) left in 35 ms at an estimate of 4 Mbit/s and in ~15 ms at 10; the
+ * encoder stays capped at the profile's maxBitrate (applyQuality), so what is sent on average does
+ * not change (docs/performance.md, issue 11 "input-to-photon").
+ */
+export const ESTIMATE_HEADROOM = 2.5;
 
 /**
  * The answer with the sender's bandwidth estimate bounded (libwebrtc reads these from the send
@@ -123,7 +134,8 @@ export class WebRtcPublisher implements StreamPublisher<WebRtcToken> {
           events.onPeerLeft?.();
         } else if (m.type === 'answer') {
           const p = QUALITY_PROFILES[this.quality];
-          const sdp = this.opts.bitrateFloor ? withBitrateBounds(m.sdp, { start: p.maxBitrate / 1000, min: p.minBitrate / 1000, max: p.maxBitrate / 1000 }) : m.sdp;
+          const ceiling = (p.maxBitrate * (this.opts.estimateHeadroom ?? ESTIMATE_HEADROOM)) / 1000;
+          const sdp = this.opts.bitrateFloor ? withBitrateBounds(m.sdp, { start: ceiling, min: p.minBitrate / 1000, max: ceiling }) : m.sdp;
           void this.pc?.setRemoteDescription({ type: 'answer', sdp }).catch(() => events.onState('failed'));
         } else if (m.type === 'ice' && m.candidate) {
           void this.pc?.addIceCandidate(m.candidate).catch(() => undefined);

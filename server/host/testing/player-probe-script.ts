@@ -84,7 +84,7 @@ export const PROBE_SCRIPT = String.raw`
           out = { fps: s.framesPerSecond ?? 0, width: s.frameWidth ?? 0, height: s.frameHeight ?? 0, decoded: s.framesDecoded ?? 0,
                   dropped: s.framesDropped ?? 0, bytes: s.bytesReceived ?? 0, at: s.timestamp, codec: s.codecId ?? '',
                   jitterBufferDelay: s.jitterBufferDelay ?? 0, jitterBufferEmitted: s.jitterBufferEmittedCount ?? 0,
-                  decodeTime: s.totalDecodeTime ?? 0 };
+                  decodeTime: s.totalDecodeTime ?? 0, lost: s.packetsLost ?? 0, nacks: s.nackCount ?? 0 };
         }
       });
       return out;

@@ -42,6 +42,9 @@ export interface InboundVideo {
   jitterBufferEmitted: number;
   /** Seconds spent decoding, summed over `decoded` frames. */
   decodeTime: number;
+  /** Packets lost and NACKs sent (retransmissions asked for). */
+  lost: number;
+  nacks: number;
 }
 
 export interface LatencySample {
