@@ -22,7 +22,7 @@ import type { ArtStats } from '../runtime/src/types';
 import { num, printTable, printTables, type Row } from './play-configs';
 import { pssByMapping, rendererAllocators, type Allocators } from './memory-dump';
 import { arg, engineState, finish, flag } from './play-common';
-import { eachConfig, setUp, storySession } from './play-session';
+import { eachConfig, setUp, storySession, type Bench } from './play-session';
 
 const STILL_S = Math.max(1, Number(arg('still', '15')));
 const READ_S = Math.max(5, Number(arg('read', '90')));
@@ -70,7 +70,7 @@ async function sample(host: TestAgent, sid: string, scenes: Set<string>): Promis
 
 const phases = ['still line', 'reading, peak', 'reading, end', 'still after'];
 
-async function measure(b: Awaited<ReturnType<typeof setUp>>, host: TestAgent): Promise<Map<string, Sample>> {
+async function measure(b: Bench, host: TestAgent): Promise<Map<string, Sample>> {
   const s = await storySession(b, host);
   const out = new Map<string, Sample>();
   const scenes = new Set<string>();

@@ -128,6 +128,9 @@ export class Engine implements InputTarget, MenuHost, FlowHost {
     const ts = this.game.titleScreen ?? {};
     this.stage.titleWeather = ts.effect ? new Weather(ts.effect) : null;
     this.menus.focusId = 'title:new';
+    // the title's art is what the screen shows now: kept by the art store, and a return to a
+    // title whose art was freed fades in once it is back, as a scene change does (stage.ts)
+    this.holdForArt();
     const titleBgm = ts.bgm ?? (this.game.music.title !== undefined ? 'title' : null);
     if (titleBgm) this.sound.playBgm(titleBgm);
     else this.sound.stopBgm();

@@ -139,7 +139,7 @@ export class Stage {
   }
 
   /**
-   * Every change of what the screen shows (`keys`) comes here (the title's too: draw/screens.ts).
+   * Every change of what the screen shows (`keys`) comes here (the title's too: Engine.showTitle).
    * After a change whose art is not rasterised yet: the transition waits on the old
    * picture until the art is ready, at most ART_HOLD_MS. When the art lands early the transition
    * is moved back by `back` ms and `released(back, start)` lets the caller move what waited with

@@ -10,6 +10,8 @@
  *   renders in the page as before.
  * - The format: 16-bit PCM WAV, stereo, at LOOP_SAMPLE_RATE (the engine's context rate, so
  *   decodeAudioData does not resample). 16 bits are plenty: the sound leaves the host as Opus.
+ * - Written by `encodeWav` (the build), read back without a decode by `wavSamples` (the page's
+ *   worklet loops, loop-worklet.ts); `interleave16` is the one float → 16-bit conversion.
  * - Where: `loops/<name>.wav` next to the runtime's index.html (/runtime/loops/ on the host).
  */
 import type { Score } from '../types';
@@ -36,11 +38,25 @@ function fnv1a(text: string, seed: number): string {
   return h.toString(16).padStart(8, '0');
 }
 
+/** The channels as interleaved 16-bit samples (L R L R …), clipped to [-1, 1]. */
+export function interleave16(channels: Float32Array[]): Int16Array {
+  const nch = channels.length;
+  const frames = channels[0]?.length ?? 0;
+  const out = new Int16Array(frames * nch);
+  for (let f = 0; f < frames; f++) {
+    for (let c = 0; c < nch; c++) {
+      const s = Math.max(-1, Math.min(1, channels[c][f]));
+      out[f * nch + c] = s < 0 ? Math.round(s * 0x8000) : Math.round(s * 0x7fff);
+    }
+  }
+  return out;
+}
+
 /** Interleaves the channels into 16-bit little-endian PCM with a RIFF/WAVE header. */
 export function encodeWav(channels: Float32Array[], sampleRate: number): Uint8Array {
   const nch = channels.length;
-  const frames = channels[0]?.length ?? 0;
-  const dataBytes = frames * nch * 2;
+  const samples = interleave16(channels);
+  const dataBytes = samples.length * 2;
   const out = new Uint8Array(44 + dataBytes);
   const v = new DataView(out.buffer);
   const ascii = (at: number, s: string): void => {
@@ -59,13 +75,29 @@ export function encodeWav(channels: Float32Array[], sampleRate: number): Uint8Ar
   v.setUint16(34, 16, true);
   ascii(36, 'data');
   v.setUint32(40, dataBytes, true);
-  let at = 44;
-  for (let f = 0; f < frames; f++) {
-    for (let c = 0; c < nch; c++) {
-      const s = Math.max(-1, Math.min(1, channels[c][f]));
-      v.setInt16(at, s < 0 ? Math.round(s * 0x8000) : Math.round(s * 0x7fff), true);
-      at += 2;
-    }
-  }
+  for (let i = 0; i < samples.length; i++) v.setInt16(44 + 2 * i, samples[i], true);
   return out;
+}
+
+/** The WAV's samples as 16-bit stereo (a view on `bytes`, no copy), or null if it is not that. */
+export function wavSamples(bytes: ArrayBuffer): { samples: Int16Array; frames: number; sampleRate: number } | null {
+  const v = new DataView(bytes);
+  if (bytes.byteLength < 44 || v.getUint32(0, false) !== 0x52494646 || v.getUint32(8, false) !== 0x57415645) return null;
+  let o = 12;
+  let fmt = -1;
+  while (o + 8 <= bytes.byteLength) {
+    const id = v.getUint32(o, false);
+    const n = v.getUint32(o + 4, true);
+    if (id === 0x666d7420) fmt = o + 8; // 'fmt '
+    if (id === 0x64617461 && fmt >= 0) {
+      // 'data'
+      const channels = v.getUint16(fmt + 2, true);
+      const bits = v.getUint16(fmt + 14, true);
+      if (v.getUint16(fmt, true) !== 1 || channels !== 2 || bits !== 16 || (o + 8) % 2) return null;
+      const frames = Math.floor(Math.min(n, bytes.byteLength - o - 8) / 4);
+      return { samples: new Int16Array(bytes, o + 8, frames * 2), frames, sampleRate: v.getUint32(fmt + 4, true) };
+    }
+    o += 8 + n + (n & 1);
+  }
+  return null;
 }

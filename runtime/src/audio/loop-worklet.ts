@@ -12,15 +12,6 @@
  * [loopStart, loopEnd) (frames of the loop) until `stop`, then ends (its node can go).
  */
 
-/** Stereo 16-bit samples, interleaved (L R L R …), and the loop window in frames. */
-export interface PcmLoop {
-  samples: Int16Array;
-  frames: number;
-  sampleRate: number;
-  loopStart: number;
-  loopEnd: number;
-}
-
 const PROCESSOR = `
 const loops = new Map();
 registerProcessor('yumecast-loops', class extends AudioWorkletProcessor {
@@ -121,41 +112,4 @@ export class LoopWorklet {
       stop: (at) => node.port.postMessage({ stopFrame: Math.round(at * this.ctx.sampleRate) }),
     };
   }
-}
-
-/** The WAV's samples as 16-bit stereo (a view on `bytes`, no copy), or null if it is not that. */
-export function wavSamples(bytes: ArrayBuffer): { samples: Int16Array; frames: number; sampleRate: number } | null {
-  const v = new DataView(bytes);
-  if (bytes.byteLength < 44 || v.getUint32(0, false) !== 0x52494646 || v.getUint32(8, false) !== 0x57415645) return null;
-  let o = 12;
-  let fmt = -1;
-  while (o + 8 <= bytes.byteLength) {
-    const id = v.getUint32(o, false);
-    const n = v.getUint32(o + 4, true);
-    if (id === 0x666d7420) fmt = o + 8; // 'fmt '
-    if (id === 0x64617461 && fmt >= 0) {
-      // 'data'
-      const channels = v.getUint16(fmt + 2, true);
-      const bits = v.getUint16(fmt + 14, true);
-      if (v.getUint16(fmt, true) !== 1 || channels !== 2 || bits !== 16 || (o + 8) % 2) return null;
-      const frames = Math.floor(Math.min(n, bytes.byteLength - o - 8) / 4);
-      return { samples: new Int16Array(bytes, o + 8, frames * 2), frames, sampleRate: v.getUint32(fmt + 4, true) };
-    }
-    o += 8 + n + (n & 1);
-  }
-  return null;
-}
-
-/** An AudioBuffer's first two channels as interleaved 16-bit samples (the loop rendered in the page). */
-export function bufferSamples(b: AudioBuffer): Int16Array {
-  const L = b.getChannelData(0);
-  const R = b.numberOfChannels > 1 ? b.getChannelData(1) : L;
-  const out = new Int16Array(b.length * 2);
-  for (let i = 0; i < b.length; i++) {
-    const l = Math.max(-1, Math.min(1, L[i]));
-    const r = Math.max(-1, Math.min(1, R[i]));
-    out[2 * i] = l < 0 ? l * 0x8000 : l * 0x7fff;
-    out[2 * i + 1] = r < 0 ? r * 0x8000 : r * 0x7fff;
-  }
-  return out;
 }

@@ -21,16 +21,15 @@
  * an AudioWorklet that plays them (loop-worklet.ts: ~10 MB, no decode). pcm takes a session's
  * renderer 19–53 MB down but costs 2–4 % of a core more (the whole audio graph then renders on
  * the worklet's thread), and this machine runs out of CPU long before memory: docs/performance.md
- * "fourth round". Loops are cached per track
- * id for the session, at most CACHE_SIZE of them (48 kHz, the context's rate: Opus is 48 kHz and
+ * "fourth round". Loops are cached per track id for the session, at most CACHE_SIZE of them (48 kHz, the context's rate: Opus is 48 kHz and
  * another rate would cost a resampler on every block). One: the track playing; a session's memory
  * matters more than fetching a track the story comes back to (docs/host.md "Runtime model"). Loops
  * longer than MAX_LOOP_S stay live.
  */
 import { buildMasterChain, makeNoise } from './chain';
 import type { AudioGraph } from './graph';
-import { LOOP_SAMPLE_RATE, LOOPS_DIR } from './loop-file';
-import { LoopWorklet, bufferSamples, wavSamples, type PlayingLoop } from './loop-worklet';
+import { LOOP_SAMPLE_RATE, LOOPS_DIR, interleave16, wavSamples } from './loop-file';
+import { LoopWorklet, type PlayingLoop } from './loop-worklet';
 import { connectTracks, scheduleNotes, type PreparedScore } from './score';
 
 export interface RenderedLoop {
@@ -241,7 +240,7 @@ export class LoopCache {
     const r = await renderLoop(score, this.ctx.sampleRate);
     if (!r) return null;
     const worklet = await this.worklet;
-    return worklet ? pcmLoop(worklet, id, bufferSamples(r.buffer), r.buffer.sampleRate, r.loopStart, r.loopEnd) : bufferLoop(this.ctx, r);
+    return worklet ? pcmLoop(worklet, id, interleave16([r.buffer.getChannelData(0), r.buffer.getChannelData(1)]), r.buffer.sampleRate, r.loopStart, r.loopEnd) : bufferLoop(this.ctx, r);
   }
 
   private touch(id: string): void {

@@ -38,9 +38,6 @@ export function drawError(ctx: CanvasRenderingContext2D, error: string | null): 
 
 export function drawTitle(ctx: CanvasRenderingContext2D, e: Engine, layers: Layers, now: number): void {
   const bgId = e.titleBackground();
-  // the title's art is what the screen shows: kept by the art store, and a return to the title
-  // whose art was freed waits for it on the old picture, as a scene change does (stage.ts)
-  if (e.assets) e.stage.holdForArt(e.assets.art, e.assets.art.stageKeys(bgId, []), () => undefined);
   const reached = e.endingsReached.size;
   const key = `${bgId}|${e.title}|${reached}`;
   ctx.drawImage(
