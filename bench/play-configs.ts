@@ -14,6 +14,8 @@
  *            every track synthesised live, then rendered in the page)   the build's loops
  *   jitter   player jitterBufferTarget        no-op       the player's code
  *   headroom HOST_ESTIMATE_HEADROOM           1           the publisher's (2.5: big frames paced out faster)
+ *   playout  HOST_ZERO_PLAYOUT_DELAY          0           1 (every frame carries playout delay 0: the player
+ *                                                         shows it at once)
  *   art      HOST_ART_BUDGET_MB               0 (every    the runtime's budget (runtime/src/art.ts)
  *                                             raster kept)
  *   pcm      HOST_MUSIC_LOOPS                 buffer      buffer (the default); pcm: the loop's 16-bit samples
@@ -22,8 +24,8 @@
  * Configurations (--config a,b,… ; default before,after, or the bench's own: host-cpu-profile after,
  * play-sender -bitrate,after):
  *   before   every lever off;   after   the defaults (every lever on);
- *   +frames, +browser, +join, +bitrate, +loops, +art, +headroom, +jitter   before with that one lever on;   +vp9, +h264   before with that codec;
- *   -frames, -browser, -join, -bitrate, -loops, -art, -headroom, -jitter   after with that one lever off;
+ *   +frames, +browser, +join, +bitrate, +loops, +art, +headroom, +playout, +jitter   before with that one lever on;   +vp9, +h264   before with that codec;
+ *   -frames, -browser, -join, -bitrate, -loops, -art, -headroom, -playout, -jitter   after with that one lever off;
  *   after+pcm, after+vp9, …   after with that setting on (an option the defaults leave off);
  *   --levers frames,browser,…   = before + one "+lever" configuration each (one table per lever).
  */
@@ -51,6 +53,7 @@ const BEFORE_ENV: Record<string, string> = {
   HOST_RUNTIME_DIR: NO_LOOPS_RUNTIME,
   HOST_ART_BUDGET_MB: '0',
   HOST_ESTIMATE_HEADROOM: '1',
+  HOST_ZERO_PLAYOUT_DELAY: '0',
 };
 
 /** Each lever: the before-settings it lifts (back to the host's default), or what it sets. */
@@ -62,6 +65,7 @@ const LEVERS: Record<string, { unset?: string[]; set?: Record<string, string>; j
   loops: { unset: ['HOST_RUNTIME_DIR'] },
   art: { unset: ['HOST_ART_BUDGET_MB'] },
   headroom: { unset: ['HOST_ESTIMATE_HEADROOM'] },
+  playout: { unset: ['HOST_ZERO_PLAYOUT_DELAY'] },
   pcm: { set: { HOST_MUSIC_LOOPS: 'pcm' } },
   jitter: { jitter: true },
   vp9: { set: { HOST_VIDEO_CODEC: 'vp9' } },

@@ -44,6 +44,8 @@ import { addBreakdown, breakdown, describeRuns, noBreakdowns, runColumns, segmen
 const RUNS = Math.max(1, Number(arg('runs', '3')));
 const SAMPLES = Math.max(1, Number(arg('samples', '40')));
 const SKIP = new Set(arg('skip', '').split(',').filter(Boolean));
+/** --trace: each input-to-photon sample's frame times (received, decoded, submitted, presented, displayed). */
+const TRACE = process.argv.includes('--trace');
 
 type Video = Awaited<ReturnType<typeof sampleVideo>>;
 interface Figures {
@@ -126,8 +128,12 @@ async function run(stack: PlayStack, players: PlayerBrowser, cfg: PlayConfig, ga
         // no wait: every sample from the first one counts
         const rx0 = await inboundVideo(p.page);
         const lat = await keyLatency(p.page, { key: 'h', samples: SAMPLES, region: TEXT_WINDOW, gapMs: 250, timeoutMs: 2000 });
+        if (TRACE) {
+          const t = (v: number | null | undefined) => num(v ?? NaN, 0);
+          lat.forEach((x, i) => console.log(`    sample ${i + 1}: ${x.error ?? `received ${t(x.receivedMs)}, decoded in ${num(x.decodeMs ?? NaN, 1)}, submitted ${t(x.submittedMs)}, callback ${t(x.presentedMs)}, display ${t(x.displayMs)} ms after the key`}`));
+        }
         const rx1 = await inboundVideo(p.page);
-        f.display = lat.map((x) => (x.error ? Infinity : x.displayMs!));
+        f.display = lat.map((x) => (x.error ? Infinity : x.photonMs!));
         f.received = lat.map((x) => (x.error || x.receivedMs === null || x.receivedMs === undefined ? NaN : x.receivedMs));
         f.framesSeen = lat.map((x) => x.frames ?? NaN);
         f.failed = lat.filter((x) => x.error).length;

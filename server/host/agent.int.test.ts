@@ -7,7 +7,7 @@
  * resolution, saves, idle and reconnect rules, and the process table after every end.
  */
 import { chromiumProcs, listProcs, readProc } from './procs';
-import { pngSize, type Runtime } from './runtime';
+import { pngSize, ZERO_PLAYOUT_DELAY_FLAG, type Runtime } from './runtime';
 import { TEST_SECRET, launchPlayer, sleep, startTestHost, until, type TestHost, type TestPlayer } from './testing/harness';
 import type { EngineState } from '../../runtime/src/types';
 
@@ -190,6 +190,22 @@ describe('a session', () => {
     await until(() => host.api.callsTo(new RegExp(`/internal/sessions/${sid}/input-activity$`)).length >= 1, 'input-activity');
     const ia = host.api.callsTo(/input-activity$/)[0];
     expect(typeof (ia.json as { at: number }).at).toBe('number');
+  });
+
+  it("sends every frame with playout delay 0: the player's jitter buffer holds none (HOST_ZERO_PLAYOUT_DELAY)", async () => {
+    const dir = host.agent.sessions.get(sid)!.runtime!.userDataDir;
+    expect(listProcs().some((pr) => pr.cmdline.includes(dir) && pr.cmdline.includes(ZERO_PLAYOUT_DELAY_FLAG))).toBe(true);
+    const before = (await p.page.evaluate(() => window.player.jitterBuffer()))!;
+    // the text window hidden and shown 4 times: each a changed picture, then its refining frames
+    for (let i = 0; i < 8; i++) {
+      await key(p, 'h');
+      await sleep(300);
+    }
+    const after = (await p.page.evaluate(() => window.player.jitterBuffer()))!;
+    const frames = after.frames - before.frames;
+    expect(frames).toBeGreaterThanOrEqual(8);
+    // without the playout delay the receiver holds each frame 20–80 ms in a session's first seconds
+    expect((after.delayMs - before.delayMs) / frames).toBeLessThan(15);
   });
 
   it('answers ping with pong', async () => {

@@ -89,6 +89,7 @@ export function buildHostAgent(config: HostConfig, options: BuildHostAgentOption
       frameMode: config.frameMode,
       artBudgetMb: config.artBudgetMb,
       musicLoops: config.musicLoops,
+      zeroPlayoutDelay: config.zeroPlayoutDelay,
     },
   });
   const api = config.register ? new ApiClient(config.apiUrl, config.sharedSecret, config.hostId) : null;

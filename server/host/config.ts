@@ -152,6 +152,12 @@ export interface HostConfig {
    * page's `?loops=pcm`). runtime/src/audio/loops.ts.
    */
   musicLoops: 'pcm' | 'buffer';
+  /**
+   * HOST_ZERO_PLAYOUT_DELAY=0 turns off the playout delay 0 that every sent video frame carries
+   * (server/host/runtime.ts ZERO_PLAYOUT_DELAY_FLAG): the player's jitter buffer then decides
+   * when to show each frame, as before issue 11's latency round.
+   */
+  zeroPlayoutDelay: boolean;
   timings: HostTimings;
   /** LOG_LEVEL */
   logLevel: string;
@@ -224,6 +230,7 @@ export function loadHostConfig(env: Env = process.env): HostConfig {
     videoCodec: envChoice(env, 'HOST_VIDEO_CODEC', 'vp8', VIDEO_CODECS),
     joinDuringStart: envString(env.HOST_JOIN_DURING_START) !== '0',
     bitrateFloor: envString(env.HOST_BITRATE_FLOOR) !== '0',
+    zeroPlayoutDelay: envString(env.HOST_ZERO_PLAYOUT_DELAY) !== '0',
     estimateHeadroom: envHeadroom(env.HOST_ESTIMATE_HEADROOM),
     artBudgetMb: envString(env.HOST_ART_BUDGET_MB) === undefined ? null : envInt(env, 'HOST_ART_BUDGET_MB', 0, 0, 4096),
     musicLoops: envChoice(env, 'HOST_MUSIC_LOOPS', 'buffer', ['buffer', 'pcm'] as const),

@@ -63,6 +63,15 @@ export const CHROMIUM_FLAGS = [
   '--password-store=basic',
 ];
 
+/**
+ * HOST_ZERO_PLAYOUT_DELAY: every video frame the host's browsers send carries WebRTC's playout
+ * delay extension with min = max = 0 (libwebrtc's sender field trial). A Chromium player then
+ * shows each frame as soon as it is decoded (its low-latency rendering path) instead of holding it
+ * for a jitter-buffer target that a picture sent in bursts (a ~20 KB change, then ~2 KB refining
+ * frames) drives to 100 ms and more. Audio is not affected. docs/streaming.md "Playout delay".
+ */
+export const ZERO_PLAYOUT_DELAY_FLAG = '--force-fieldtrials=WebRTC-ForceSendPlayoutDelay/min_ms:0,max_ms:0/';
+
 export type RuntimeState = 'launching' | 'warm' | 'busy' | 'closing' | 'dead';
 
 export interface RuntimeOptions {
@@ -86,6 +95,8 @@ export interface RuntimeOptions {
   artBudgetMb?: number | null;
   /** HOST_MUSIC_LOOPS: `pcm` loads the page with `?loops=pcm` (runtime/src/audio/loops.ts); default buffer. */
   musicLoops?: 'pcm' | 'buffer';
+  /** HOST_ZERO_PLAYOUT_DELAY: the browsers run with ZERO_PLAYOUT_DELAY_FLAG; default off (tests' runtimes). */
+  zeroPlayoutDelay?: boolean;
 }
 
 /** What a session plugs into its runtime: the bridge's calls and the engine's events. */
@@ -104,7 +115,7 @@ export function browserOptions(opts: RuntimeOptions): BrowserOptions {
     launchTimeoutMs: opts.launchTimeoutMs,
     closeTimeoutMs: opts.closeTimeoutMs,
     sessionsPerBrowser: opts.sessionsPerBrowser ?? 1,
-    args: CHROMIUM_FLAGS,
+    args: opts.zeroPlayoutDelay ? [...CHROMIUM_FLAGS, ZERO_PLAYOUT_DELAY_FLAG] : CHROMIUM_FLAGS,
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * A bare test player (bundled by the fake api into /player.js): the real WebRtcSubscriber of
  * lib/streaming, a <video> showing what the host publishes, and hooks for tests:
- * window.player.join / send / sendRaw / leave / messages / states / video().
+ * window.player.join / send / sendRaw / leave / messages / states / video() / jitterBuffer().
  */
 import type { HostMessage, PlayerMessage } from '../../../lib/streaming/messages';
 import { WebRtcSubscriber } from '../../../lib/streaming/webrtc/subscriber';
@@ -17,6 +17,8 @@ interface TestPlayer {
   flood(raw: string, n: number): number;
   leave(): void;
   video(): { width: number; height: number; frames: number; time: number };
+  /** The received video's jitter buffer so far (inbound-rtp): frames it let go and their summed wait, ms. */
+  jitterBuffer(): Promise<{ frames: number; delayMs: number } | null>;
 }
 
 declare global {
@@ -30,6 +32,10 @@ let sub: WebRtcSubscriber | null = null;
 
 function channel(): RTCDataChannel | null {
   return (sub as unknown as { channel: RTCDataChannel | null } | null)?.channel ?? null;
+}
+
+function peer(): RTCPeerConnection | null {
+  return (sub as unknown as { pc: RTCPeerConnection | null } | null)?.pc ?? null;
 }
 
 window.player = {
@@ -69,5 +75,14 @@ window.player = {
   video() {
     const q = video.getVideoPlaybackQuality?.();
     return { width: video.videoWidth, height: video.videoHeight, frames: q?.totalVideoFrames ?? 0, time: video.currentTime };
+  },
+  async jitterBuffer() {
+    const pc = peer();
+    if (!pc) return null;
+    let out: { frames: number; delayMs: number } | null = null;
+    (await pc.getStats()).forEach((s: { type: string; kind?: string; jitterBufferEmittedCount?: number; jitterBufferDelay?: number }) => {
+      if (s.type === 'inbound-rtp' && s.kind === 'video') out = { frames: s.jitterBufferEmittedCount ?? 0, delayMs: (s.jitterBufferDelay ?? 0) * 1000 };
+    });
+    return out;
   },
 };

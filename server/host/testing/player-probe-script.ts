@@ -163,7 +163,11 @@ export const PROBE_SCRIPT = String.raw`
           const d = diff(base, grab());
           if (d > threshold) {
             const m = fr.meta;
-            hit = { presentedMs: fr.now - t0, displayMs: (m.expectedDisplayTime ?? fr.now) - t0,
+            // the photon: this callback's time. The frame is the video's picture from now on (its
+            // pixels were just read above); expectedDisplayTime equals it on the jitter buffer's
+            // path, but on the low-latency path (a sender's playout delay 0) it is stale, from
+            // 30 ms before the frame arrived to 230 ms after (docs/performance.md)
+            hit = { photonMs: fr.now - t0, presentedMs: fr.now - t0, displayMs: (m.expectedDisplayTime ?? fr.now) - t0,
                     submittedMs: m.presentationTime !== undefined ? m.presentationTime - t0 : null,
                     receivedMs: m.receiveTime !== undefined ? m.receiveTime - t0 : null,
                     decodeMs: m.processingDuration !== undefined ? m.processingDuration * 1000 : null,

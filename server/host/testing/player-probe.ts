@@ -48,9 +48,17 @@ export interface InboundVideo {
 }
 
 export interface LatencySample {
-  /** rVFC callback time − send time. */
+  /**
+   * Input-to-photon: the requestVideoFrameCallback time of the first frame showing the change −
+   * send time (the frame is the video's picture from then on: the probe reads its pixels there).
+   */
+  photonMs?: number;
+  /** rVFC callback time − send time (the same as photonMs). */
   presentedMs?: number;
-  /** metadata.expectedDisplayTime − send time (the photon). */
+  /**
+   * metadata.expectedDisplayTime − send time: the same as the callback's time on the jitter
+   * buffer's path, stale on the low-latency path (playout delay 0), so not the figure.
+   */
   displayMs?: number;
   /** metadata.presentationTime − send time (frame submitted for composition). */
   submittedMs?: number | null;
