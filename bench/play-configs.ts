@@ -16,16 +16,22 @@
  *   headroom HOST_ESTIMATE_HEADROOM           1           the publisher's (2.5: big frames paced out faster)
  *   playout  HOST_ZERO_PLAYOUT_DELAY          0           1 (every frame carries playout delay 0: the player
  *                                                         shows it at once)
+ *   nice     HOST_WARM_NICE                   0           10 (a runtime warming for the pool yields the CPU)
+ *   lean     HOST_PREWARM_FILES               1 (every    unset: the warm-up loads the fonts and prepares
+ *            title's files loaded, images     its titles only
+ *            decoded)
  *   art      HOST_ART_BUDGET_MB               0 (every    the runtime's budget (runtime/src/art.ts)
  *                                             raster kept)
  *   pcm      HOST_MUSIC_LOOPS                 buffer      buffer (the default); pcm: the loop's 16-bit samples
  *                                                         in a worklet, an option (after+pcm)
+ *   refill   HOST_REFILL_DELAY_MS             (option after+refill: the pool's replacement launched 60 s after
+ *                                             a start, not 1.5 s: what a refill costs the session just started)
  *
  * Configurations (--config a,b,… ; default before,after, or the bench's own: host-cpu-profile after,
  * play-sender -bitrate,after):
  *   before   every lever off;   after   the defaults (every lever on);
- *   +frames, +browser, +join, +bitrate, +loops, +art, +headroom, +playout, +jitter   before with that one lever on;   +vp9, +h264   before with that codec;
- *   -frames, -browser, -join, -bitrate, -loops, -art, -headroom, -playout, -jitter   after with that one lever off;
+ *   +frames, +browser, +join, +bitrate, +loops, +art, +headroom, +playout, +nice, +lean, +jitter   before with that one lever on;   +vp9, +h264   before with that codec;
+ *   -frames, -browser, -join, -bitrate, -loops, -art, -headroom, -playout, -nice, -lean, -jitter   after with that one lever off;
  *   after+pcm, after+vp9, …   after with that setting on (an option the defaults leave off);
  *   --levers frames,browser,…   = before + one "+lever" configuration each (one table per lever).
  */
@@ -54,6 +60,8 @@ const BEFORE_ENV: Record<string, string> = {
   HOST_ART_BUDGET_MB: '0',
   HOST_ESTIMATE_HEADROOM: '1',
   HOST_ZERO_PLAYOUT_DELAY: '0',
+  HOST_WARM_NICE: '0',
+  HOST_PREWARM_FILES: '1',
 };
 
 /** Each lever: the before-settings it lifts (back to the host's default), or what it sets. */
@@ -67,6 +75,9 @@ const LEVERS: Record<string, { unset?: string[]; set?: Record<string, string>; j
   headroom: { unset: ['HOST_ESTIMATE_HEADROOM'] },
   playout: { unset: ['HOST_ZERO_PLAYOUT_DELAY'] },
   pcm: { set: { HOST_MUSIC_LOOPS: 'pcm' } },
+  refill: { set: { HOST_REFILL_DELAY_MS: '60000' } },
+  nice: { unset: ['HOST_WARM_NICE'] },
+  lean: { unset: ['HOST_PREWARM_FILES'] },
   jitter: { jitter: true },
   vp9: { set: { HOST_VIDEO_CODEC: 'vp9' } },
   h264: { set: { HOST_VIDEO_CODEC: 'h264' } },

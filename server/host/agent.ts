@@ -19,6 +19,7 @@ import type { HostConfig } from './config';
 import { startPageServer, type PageServer } from './page-server';
 import { buildPrewarmPlan } from './prewarm';
 import { RuntimePool } from './pool';
+import { canRestorePriority } from './priority';
 import { sweepStaleRuntimes } from './runtime';
 import { Registry } from './registry';
 import type { HostRouteDeps } from './routes/deps';
@@ -90,6 +91,7 @@ export function buildHostAgent(config: HostConfig, options: BuildHostAgentOption
       artBudgetMb: config.artBudgetMb,
       musicLoops: config.musicLoops,
       zeroPlayoutDelay: config.zeroPlayoutDelay,
+      warmNice: config.warmNice,
     },
   });
   const api = config.register ? new ApiClient(config.apiUrl, config.sharedSecret, config.hostId) : null;
@@ -143,8 +145,9 @@ export function buildHostAgent(config: HostConfig, options: BuildHostAgentOption
       }
       const swept = await sweepStaleRuntimes(config.tmpDir);
       if (swept.length) log('warn', `removed ${swept.length} runtime profiles (and their processes) left by an agent that died`);
+      if (config.warmNice > 0 && !canRestorePriority()) log('warn', `HOST_WARM_NICE ${config.warmNice}: this agent may not raise a process's priority back (no CAP_SYS_NICE), so warm runtimes run at normal priority`);
       pageServer = await startPageServer({ runtimeDir: config.runtimeDir, gamesDirs: config.gamesDirs, port: config.pagePort });
-      if (config.prewarm) pool.runtimeOptions.prewarm = buildPrewarmPlan(config.runtimeDir, config.gamesDirs, { prepare: config.prepareGames ?? undefined });
+      if (config.prewarm) pool.runtimeOptions.prewarm = buildPrewarmPlan(config.runtimeDir, config.gamesDirs, { prepare: config.prepareGames ?? undefined, files: config.prewarmFiles });
       await app.listen({ host: config.host, port: config.port });
       const address = app.server.address();
       const port = typeof address === 'object' && address ? address.port : config.port;

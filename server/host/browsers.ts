@@ -25,6 +25,7 @@ import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import { basePriority, canRestorePriority, niceOf, renice } from './priority';
 import { findBrowserProc, killRuntimeTree, killRuntimeTreeSync, listProcs, readProc, runtimeProcs, type ProcInfo } from './procs';
 
 export const RUNTIME_DIR_PREFIX = 'yumecast-rt-';
@@ -40,6 +41,8 @@ export interface BrowserOptions {
   /** How many runtimes share one browser (HOST_SESSIONS_PER_BROWSER); 1 = a browser each. */
   sessionsPerBrowser?: number;
   args: string[];
+  /** HOST_WARM_NICE: the nice value of a runtime's processes while it warms for the pool (priority.ts); 0/unset = not lowered. */
+  warmNice?: number;
 }
 
 const SECRET_ENV = /SECRET|TOKEN|PASSWORD|PASSWD|CREDENTIAL|PRIVATE|_KEY$|^DATABASE_URL$|^PG/i;
@@ -83,6 +86,10 @@ export class SharedBrowser extends EventEmitter {
   /** No new context goes here (served its share, or crashed). */
   retired = false;
   private readonly owned = new Map<object, number[]>();
+  /** Users whose runtime warms for the pool (their processes may run at opts.warmNice). */
+  private readonly warming = new Set<object>();
+  /** The context being made and the renderers there were before it (openContext). */
+  private opening: { user: object; before: Set<number> } | null = null;
   private lock: Promise<unknown> = Promise.resolve();
   private killing: Promise<ProcInfo[]> | null = null;
   readonly launched: Promise<void>;
@@ -162,11 +169,13 @@ export class SharedBrowser extends EventEmitter {
     await this.launched;
     const run = this.lock.then(async () => {
       const before = new Set(this.renderers().map((p) => p.pid));
+      this.opening = { user, before };
       const context = this.exclusive ? this.persistent! : await this.browser().newContext(CONTEXT_OPTIONS);
       try {
         const value = await make(context);
         return { context, value };
       } finally {
+        this.opening = null;
         if (this.users.has(user))
           this.owned.set(
           user,
@@ -194,6 +203,7 @@ export class SharedBrowser extends EventEmitter {
     const left = await this.killPids(pids);
     this.owned.delete(user);
     this.users.delete(user);
+    this.warming.delete(user);
     // an empty browser closes at once: a new one costs ~1 s of background work, an idle one
     // ~150 MB; the pool keeps its warm runtimes in a browser, so this is rare while it is busy
     if (this.users.size === 0) return this.kill();
@@ -224,6 +234,36 @@ export class SharedBrowser extends EventEmitter {
       left = alive();
     }
     return left;
+  }
+
+  /** `user`'s runtime warms for the pool (true) or serves a session (false); priorities follow. */
+  setWarming(user: object, warming: boolean): void {
+    if (warming) this.warming.add(user);
+    else this.warming.delete(user);
+    this.prioritise();
+  }
+
+  /**
+   * Each process at the priority of what it serves (priority.ts): a user's own renderers at the
+   * warm nice while its runtime warms, else at the agent's own; the shared ones (browser, zygotes,
+   * GPU, utilities) at the warm nice only while every user of the browser warms. Nothing is
+   * lowered when priorities could not be raised back.
+   */
+  prioritise(procs?: ProcInfo[]): void {
+    const warmNice = this.opts.warmNice ?? 0;
+    if (warmNice <= 0 || !this.userDataDir || this.state === 'dead' || !canRestorePriority()) return;
+    const base = basePriority();
+    const ownerOf = new Map<number, object>();
+    for (const [u, pids] of this.owned) for (const pid of pids) ownerOf.set(pid, u);
+    const all = this.processes(procs ?? listProcs());
+    const opening = this.opening;
+    if (opening) for (const p of all) if (isRenderer(p) && !opening.before.has(p.pid) && !ownerOf.has(p.pid)) ownerOf.set(p.pid, opening.user);
+    const anyLive = [...this.users].some((u) => !this.warming.has(u));
+    for (const p of all) {
+      const u = ownerOf.get(p.pid);
+      const nice = u ? (this.warming.has(u) ? warmNice : base) : anyLive ? base : warmNice;
+      if (niceOf(p.pid) !== nice) renice(p.pid, nice);
+    }
   }
 
   /** Living renderer processes of this browser. */

@@ -14,6 +14,7 @@ import { envInt, envList, envString, type Env } from '../shared/env';
 import { metricsToken } from '../shared/metrics';
 import { sentryDsn } from '../shared/sentry';
 import { DEFAULT_RATE_LIMITS, loadRateLimits, loadServerTimeouts, type RateLimits, type ServerTimeouts } from '../shared/http-limits';
+import { WARM_NICE } from './priority';
 
 export type { FrameMode, VideoCodec };
 const FRAME_MODES: readonly FrameMode[] = ['change', 'steady'];
@@ -100,8 +101,14 @@ export interface HostConfig {
   tmpDir: string;
   /** HOST_RATE_PER_S / HOST_RATE_BURST: the input token bucket of each session. */
   rate: { perSecond: number; burst: number };
-  /** HOST_PREWARM=0: warm runtimes do not preload fonts and game files (slower starts). */
+  /** HOST_PREWARM=0: warm runtimes do not preload fonts or prepare titles (slower starts). */
   prewarm: boolean;
+  /**
+   * HOST_PREWARM_FILES=1: warm runtimes also load every title's files into their HTTP cache and
+   * decode its images, as before issue 11's latency round (server/host/prewarm.ts); default: fonts
+   * and the prepared titles only.
+   */
+  prewarmFiles: boolean;
   /**
    * HOST_PREPARE_GAMES: the titles warm runtimes prepare (yumecast.prepare), most started first,
    * comma-separated game ids (at most PREPARE_MAX are used); unset = the prewarm plan's first ones.
@@ -158,6 +165,13 @@ export interface HostConfig {
    * when to show each frame, as before issue 11's latency round.
    */
   zeroPlayoutDelay: boolean;
+  /**
+   * HOST_WARM_NICE: the nice value (0–19) a runtime warmed for the pool runs at until a session
+   * takes it, so warming yields the CPU to the sessions being played (server/host/priority.ts);
+   * 0 = not lowered (as before issue 11's latency round). Needs CAP_SYS_NICE to raise it back,
+   * else nothing is lowered.
+   */
+  warmNice: number;
   timings: HostTimings;
   /** LOG_LEVEL */
   logLevel: string;
@@ -223,6 +237,7 @@ export function loadHostConfig(env: Env = process.env): HostConfig {
     tmpDir: path.resolve(envString(env.HOST_TMP_DIR) ?? os.tmpdir()),
     rate: { perSecond: envInt(env, 'HOST_RATE_PER_S', 60, 1, 100_000), burst: envInt(env, 'HOST_RATE_BURST', 120, 1, 100_000) },
     prewarm: envString(env.HOST_PREWARM) !== '0',
+    prewarmFiles: envString(env.HOST_PREWARM_FILES) === '1',
     prepareGames: envList(env.HOST_PREPARE_GAMES) ?? null,
     captureFps: envInt(env, 'HOST_CAPTURE_FPS', 30, 1, 60),
     frameMode: envChoice(env, 'HOST_FRAME_MODE', 'change', FRAME_MODES),
@@ -231,6 +246,7 @@ export function loadHostConfig(env: Env = process.env): HostConfig {
     joinDuringStart: envString(env.HOST_JOIN_DURING_START) !== '0',
     bitrateFloor: envString(env.HOST_BITRATE_FLOOR) !== '0',
     zeroPlayoutDelay: envString(env.HOST_ZERO_PLAYOUT_DELAY) !== '0',
+    warmNice: envInt(env, 'HOST_WARM_NICE', WARM_NICE, 0, 19),
     estimateHeadroom: envHeadroom(env.HOST_ESTIMATE_HEADROOM),
     artBudgetMb: envString(env.HOST_ART_BUDGET_MB) === undefined ? null : envInt(env, 'HOST_ART_BUDGET_MB', 0, 0, 4096),
     musicLoops: envChoice(env, 'HOST_MUSIC_LOOPS', 'buffer', ['buffer', 'pcm'] as const),

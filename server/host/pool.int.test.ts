@@ -14,6 +14,7 @@ import { FIXTURES_DIR, GAMES_DIR } from '../../runtime/build';
 import { startPageServer, type PageServer } from './page-server';
 import { NoCapacityError, RuntimePool } from './pool';
 import { buildPrewarmPlan } from './prewarm';
+import { basePriority, canRestorePriority, niceOf } from './priority';
 import { listProcs, readProc, runtimeProcs } from './procs';
 import { sweepStaleRuntimes, type Runtime } from './runtime';
 import { spawn, spawnSync } from 'node:child_process';
@@ -33,14 +34,15 @@ let otherHits = 0;
 
 const pools: RuntimePool[] = [];
 
-function newPool(capacity: number, warm: number, prewarm = false, sessionsPerBrowser = 1): RuntimePool {
+function newPool(capacity: number, warm: number, prewarm = false, sessionsPerBrowser = 1, files = false, warmNice = 0): RuntimePool {
   const pool = testPool({
     capacity,
     warm,
     tmpDir,
     pageOrigin: pages.origin,
-    prewarm: prewarm ? buildPrewarmPlan(runtimeDir, [GAMES_DIR, FIXTURES_DIR]) : null,
+    prewarm: prewarm ? buildPrewarmPlan(runtimeDir, [GAMES_DIR, FIXTURES_DIR], { files }) : null,
     sessionsPerBrowser,
+    warmNice,
   });
   pools.push(pool);
   pool.start();
@@ -252,13 +254,19 @@ describe.each([1, 5])('isolation of a runtime context (%i runtimes per browser)'
 });
 
 // 5: the runtime is an incognito-like context, whose HTTP cache (in memory) is its own
-describe.each([1, 5])('prewarm (%i runtimes per browser)', (perBrowser) => {
-  it('loads the fonts and game files while warming, so a game starts fast', async () => {
-    const pool = newPool(1, 1, true, perBrowser);
+describe.each([
+  [1, false],
+  [5, false],
+  [5, true],
+])('prewarm (%i runtimes per browser, every title\'s files: %s)', (perBrowser, files) => {
+  it('loads the fonts (and with HOST_PREWARM_FILES the game files) while warming, so a title it did not prepare starts fast', async () => {
+    const pool = newPool(1, 1, true, perBrowser, files);
     await pool.whenWarm(1, 60_000);
     const rt = await pool.acquire(1000);
     expect(rt.prewarmed).toMatchObject({ fontsOk: true, failed: 0 });
-    expect(rt.prewarmed!.loaded).toBeGreaterThan(5);
+    if (files) expect(rt.prewarmed!.loaded).toBeGreaterThan(5);
+    else expect(rt.prewarmed!.loaded).toBe(0);
+    expect(rt.prewarmed!.prepared.map((p) => p.gameId)).not.toContain('yumecast-fixture');
     const t0 = Date.now();
     const info = await rt.livePage.evaluate(() => window.yumecast.start({ gameId: 'yumecast-fixture', assetBase: '/games/yumecast-fixture/', storyUrl: '/runtime/games/yumecast-fixture.json' }));
     const ms = Date.now() - t0;
@@ -268,6 +276,51 @@ describe.each([1, 5])('prewarm (%i runtimes per browser)', (perBrowser) => {
     expect(state).toMatchObject({ ready: true, screen: 'title', fontsReady: true });
     await pool.close();
     await until(() => rt.processes().length === 0, 'runtime gone', 5000);
+  });
+});
+
+// HOST_WARM_NICE (server/host/priority.ts): warming yields the CPU to the sessions being played
+describe('priorities', () => {
+  const noHandler = { onHostCall: async () => null, onEngineEvent: () => undefined, onCrash: () => undefined };
+  const nices = (ps: { pid: number }[]) => [...new Set(ps.map((p) => niceOf(p.pid)).filter((n) => n !== null))].sort();
+
+  it('a runtime warming for the pool runs at the warm nice; taken by a session, at the agent\'s; its replacement beside it warms low', async () => {
+    const base = basePriority();
+    const pool = newPool(2, 1, false, 5, false, 10);
+    await pool.whenWarm(1, 60_000);
+    const rt = await pool.acquire(1000);
+    const alone = rt.processShare();
+    expect(alone.own.length).toBeGreaterThan(0);
+    expect(alone.shared.length).toBeGreaterThan(0);
+    if (!canRestorePriority()) {
+      // without CAP_SYS_NICE nothing is lowered (it could not be raised back)
+      expect(nices([...alone.own, ...alone.shared])).toEqual([base]);
+      return;
+    }
+    // warm and alone in its browser: every process of the browser warms low
+    expect(nices([...alone.own, ...alone.shared])).toEqual([10]);
+    rt.attach('prio-session', noHandler, 'ws://127.0.0.1:1/signal');
+    const live = rt.processShare();
+    expect(nices([...live.own, ...live.shared])).toEqual([base]);
+    // the replacement (no refill delay in tests) warms in the same browser: its renderers low, the shared ones stay up
+    await pool.whenWarm(1, 60_000);
+    const next = pool.runtimes().find((r) => r !== rt && r.state === 'warm')!;
+    expect(next.browserPid).toBe(rt.browserPid);
+    const beside = next.processShare();
+    expect(nices(beside.own)).toEqual([10]);
+    expect(nices(beside.shared)).toEqual([base]);
+    expect(nices(rt.processShare().own)).toEqual([base]);
+    await pool.release(rt);
+    await pool.close();
+  });
+
+  it('a cold start (a session waiting) is never lowered', async () => {
+    const base = basePriority();
+    const pool = newPool(1, 0, false, 5, false, 10);
+    const rt = await pool.acquire(60_000);
+    const { own, shared } = rt.processShare();
+    expect(nices([...own, ...shared])).toEqual([base]);
+    await pool.close();
   });
 });
 

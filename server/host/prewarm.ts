@@ -1,11 +1,15 @@
 /**
  * What a warm runtime loads before any session arrives, so starting a game costs ~0.25 s rather
  * than a second: the Japanese font subsets every title needs (the union of the precompiled
- * stories' character sets plus the UI's kana and Latin), and each title's files (game.json,
- * meta.json, the precompiled story, art, music) into the browser's HTTP cache. Computed once per
- * agent from the runtime build and the games folders. The engine fetches with the default cache
- * mode and the page server marks these files cacheable, so a session's start reads them from that
- * cache; the engine itself rasterises only the first screen's art at start (runtime/src/art.ts).
+ * stories' character sets plus the UI's kana and Latin), and, with `files` (HOST_PREWARM_FILES=1),
+ * each title's files (game.json, meta.json, the precompiled story, art, music) into the browser's
+ * HTTP cache. Computed once per agent from the runtime build and the games folders. The engine
+ * fetches with the default cache mode and the page server marks these files cacheable, so a
+ * session's start would read them from that cache; but the page server is on loopback, and
+ * loading every title's files cost each warm-up ~3 s of CPU (half of it in the shared browser and
+ * network processes, beside the sessions being played) and each session ~50 MB of decoded images,
+ * so by default only the fonts are loaded (docs/host.md "Prewarm"). The engine itself rasterises
+ * only the first screen's art at start (runtime/src/art.ts).
  * Then a few titles (`prepare`: at most PREPARE_MAX, the ones named first) are prepared in the page
  * (yumecast.prepare: story parsed, title screen rasterised and drawn; music needs nothing ahead,
  * its loops are rendered at build time), so a start of one of them only shows its title (issue 11; docs/host.md "Prewarm").
@@ -38,6 +42,8 @@ export interface PrewarmPlanOptions {
   prepare?: string[];
   /** At most this many prepared titles (default PREPARE_MAX; 0 = none). */
   prepareMax?: number;
+  /** Every title's files into the HTTP cache and its images decoded too (HOST_PREWARM_FILES=1; default: fonts only). */
+  files?: boolean;
 }
 
 /** Kana, common punctuation and ASCII: the engine's UI text is made of these (and a few kanji). */
@@ -111,5 +117,6 @@ export function buildPrewarmPlan(runtimeDir: string, gamesDirs: string[], option
   const order = options.prepare ? options.prepare.filter((id) => seen.has(id)) : [...seen];
   // as sessions.ts starts a game: a start with other URLs would not use the preparation
   const prepare = [...new Set(order)].slice(0, max).map((gameId) => ({ gameId, ...gameUrls(gameId) }));
-  return { charset: [...chars].join(''), fetch: fetchUrls, images, prepare };
+  const files = options.files ?? false;
+  return { charset: [...chars].join(''), fetch: files ? fetchUrls : [], images: files ? images : [], prepare };
 }

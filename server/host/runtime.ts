@@ -97,7 +97,12 @@ export interface RuntimeOptions {
   musicLoops?: 'pcm' | 'buffer';
   /** HOST_ZERO_PLAYOUT_DELAY: the browsers run with ZERO_PLAYOUT_DELAY_FLAG; default off (tests' runtimes). */
   zeroPlayoutDelay?: boolean;
+  /** HOST_WARM_NICE: a runtime warmed for the pool runs at this nice value until a session takes it (priority.ts); default 0 (not lowered). */
+  warmNice?: number;
 }
+
+/** How often a warming runtime's new processes are put at its priority (browsers.ts prioritise). */
+const PRIORITY_POLL_MS = 100;
 
 /** What a session plugs into its runtime: the bridge's calls and the engine's events. */
 export interface RuntimeHandler {
@@ -116,6 +121,7 @@ export function browserOptions(opts: RuntimeOptions): BrowserOptions {
     closeTimeoutMs: opts.closeTimeoutMs,
     sessionsPerBrowser: opts.sessionsPerBrowser ?? 1,
     args: opts.zeroPlayoutDelay ? [...CHROMIUM_FLAGS, ZERO_PLAYOUT_DELAY_FLAG] : CHROMIUM_FLAGS,
+    warmNice: opts.warmNice ?? 0,
   };
 }
 
@@ -194,6 +200,10 @@ export class Runtime extends EventEmitter implements FootprintSource {
     const browser = this.browsers.acquire(this);
     this.browser = browser;
     browser.once('gone', this.onBrowserGone);
+    // warming for the pool (not a cold start, which a player waits for): at the warm priority
+    // until a session takes it (attach), the processes that appear meanwhile included
+    if (prewarm) browser.setWarming(this, true);
+    const poll = prewarm && (this.opts.warmNice ?? 0) > 0 ? setInterval(() => browser.prioritise(), PRIORITY_POLL_MS) : null;
     try {
       await withTimeout(
         (async () => {
@@ -211,7 +221,10 @@ export class Runtime extends EventEmitter implements FootprintSource {
     } catch (e) {
       await this.kill();
       throw e;
+    } finally {
+      if (poll) clearInterval(poll);
     }
+    browser.prioritise();
     this.launchMs = Date.now() - t0;
     this.state = 'warm';
     return this;
@@ -288,6 +301,7 @@ export class Runtime extends EventEmitter implements FootprintSource {
   attach(sessionId: string, handler: RuntimeHandler, signalUrl: string): void {
     if (this.state !== 'warm') throw new Error(`runtime ${this.id} is ${this.state}, not warm`);
     this.state = 'busy';
+    this.browser?.setWarming(this, false);
     this.sessionId = sessionId;
     this.handler = handler;
     this.allowedWs.add(signalUrl.split('?')[0]);
