@@ -20,6 +20,8 @@
  *   lean     HOST_PREWARM_FILES               1 (every    unset: the warm-up loads the fonts and prepares
  *            title's files loaded, images     its titles only
  *            decoded)
+ *   signal   HOST_SIGNAL_URLS                 none (every  the api's /v1/signal opened natively by the page
+ *                                             message relayed through the agent)
  *   art      HOST_ART_BUDGET_MB               0 (every    the runtime's budget (runtime/src/art.ts)
  *                                             raster kept)
  *   pcm      HOST_MUSIC_LOOPS                 buffer      buffer (the default); pcm: the loop's 16-bit samples
@@ -30,8 +32,8 @@
  * Configurations (--config a,b,… ; default before,after, or the bench's own: host-cpu-profile after,
  * play-sender -bitrate,after):
  *   before   every lever off;   after   the defaults (every lever on);
- *   +frames, +browser, +join, +bitrate, +loops, +art, +headroom, +playout, +nice, +lean, +jitter   before with that one lever on;   +vp9, +h264   before with that codec;
- *   -frames, -browser, -join, -bitrate, -loops, -art, -headroom, -playout, -nice, -lean, -jitter   after with that one lever off;
+ *   +frames, +browser, +join, +bitrate, +loops, +art, +headroom, +playout, +nice, +lean, +signal, +jitter   before with that one lever on;   +vp9, +h264   before with that codec;
+ *   -frames, -browser, -join, -bitrate, -loops, -art, -headroom, -playout, -nice, -lean, -signal, -jitter   after with that one lever off;
  *   after+pcm, after+vp9, …   after with that setting on (an option the defaults leave off);
  *   --levers frames,browser,…   = before + one "+lever" configuration each (one table per lever).
  */
@@ -62,6 +64,7 @@ const BEFORE_ENV: Record<string, string> = {
   HOST_ZERO_PLAYOUT_DELAY: '0',
   HOST_WARM_NICE: '0',
   HOST_PREWARM_FILES: '1',
+  HOST_SIGNAL_URLS: 'none',
 };
 
 /** Each lever: the before-settings it lifts (back to the host's default), or what it sets. */
@@ -78,6 +81,7 @@ const LEVERS: Record<string, { unset?: string[]; set?: Record<string, string>; j
   refill: { set: { HOST_REFILL_DELAY_MS: '60000' } },
   nice: { unset: ['HOST_WARM_NICE'] },
   lean: { unset: ['HOST_PREWARM_FILES'] },
+  signal: { unset: ['HOST_SIGNAL_URLS'] },
   jitter: { jitter: true },
   vp9: { set: { HOST_VIDEO_CODEC: 'vp9' } },
   h264: { set: { HOST_VIDEO_CODEC: 'h264' } },

@@ -1,8 +1,9 @@
 /**
  * Memory of one playing session (issue 11: ≤ 150 MB per session, its share of every process it
  * uses). Per configuration (bench/play-configs.ts; default `-art,after`: the art budget off and
- * on), one session on a fresh host (no warm runtime), received by a cheap peer (play-session.ts),
- * into the story, then measured at each phase:
+ * on), one session on a fresh host (no warm runtime; with --warm, started from a warm runtime as a
+ * host serves most starts, its prewarm included, the pool's replacement beside it in the same
+ * browser), received by a cheap peer (play-session.ts), into the story, then measured at each phase:
  *   - a still line --still seconds (15) after the click: the start's work done, idle time has
  *     rasterised the title's art (all of it kept without the budget);
  *   - reading on (Enter and '1' every 250 ms) for --read seconds (90): many lines and scenes, the
@@ -14,7 +15,7 @@
  * rasterised, freed); with --dump, the renderer's memory by Chromium's own allocators
  * (bench/memory-dump.ts: malloc, partition_alloc, v8, skia, cc, …). Figures only; never fails on size.
  *
- *   npx tsx bench/session-memory.ts [--config -art,after] [--still 15] [--read 90] [--dump] [--game hajimari-no-eki] [--fake]
+ *   npx tsx bench/session-memory.ts [--config -art,after] [--still 15] [--read 90] [--dump] [--warm] [--game hajimari-no-eki] [--fake]
  */
 import { sessionFootprint } from '../server/host/procs';
 import { sleep, type TestAgent } from '../server/host/testing/harness';
@@ -27,6 +28,7 @@ import { eachConfig, setUp, storySession, type Bench } from './play-session';
 const STILL_S = Math.max(1, Number(arg('still', '15')));
 const READ_S = Math.max(5, Number(arg('read', '90')));
 const DUMP = flag('dump');
+const WARM = flag('warm');
 const SAMPLE_MS = 5000;
 const MB = 2 ** 20;
 
@@ -121,7 +123,8 @@ function rows(samples: Map<string, Sample>): Row[] {
 
 async function main(): Promise<void> {
   const b = await setUp(`session memory (still ${STILL_S} s, reading ${READ_S} s)`, '-art,after', 3);
-  const figs = await eachConfig(b, { HOST_WARM_POOL: '0', HOST_CAPACITY: '2' }, async (cfg, host) => {
+  const figs = await eachConfig(b, { HOST_WARM_POOL: WARM ? '1' : '0', HOST_CAPACITY: '2' }, async (cfg, host) => {
+    if (WARM) await host.agent.pool.whenWarm(1, 120_000);
     const samples = await measure(b, host);
     printTable(`[${cfg.name}] memory of one session`, rows(samples), [...samples.keys()]);
     return samples;

@@ -306,6 +306,8 @@ describe('a session', () => {
     expect(r).toBe('blocked');
     expect(host.api.callsTo(/elsewhere/)).toEqual([]);
     expect(((await info(sid)).blocked as { requests: number }).requests).toBeGreaterThanOrEqual(1);
+    // its signalling (the api's /v1/signal, HOST_SIGNAL_URLS' default) went natively, not through the agent
+    expect(host.agent.sessions.get(sid)!.runtime!.relayedWs).toBe(0);
   });
 
   it('ends on DELETE: bye to the player, progress saved, the runtime killed with all its processes, the pool refilled', async () => {

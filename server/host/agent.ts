@@ -92,6 +92,7 @@ export function buildHostAgent(config: HostConfig, options: BuildHostAgentOption
       musicLoops: config.musicLoops,
       zeroPlayoutDelay: config.zeroPlayoutDelay,
       warmNice: config.warmNice,
+      signalUrls: config.signalUrls,
     },
   });
   const api = config.register ? new ApiClient(config.apiUrl, config.sharedSecret, config.hostId) : null;

@@ -172,6 +172,14 @@ export interface HostConfig {
    * else nothing is lowered.
    */
   warmNice: number;
+  /**
+   * HOST_SIGNAL_URLS: the api's signalling endpoints (ws URLs, comma-separated) that a runtime's
+   * page opens natively rather than through the agent (server/host/runtime.ts wsRoutePattern);
+   * default the api's own, `<API_URL as ws>/v1/signal`; `none`: every session's signalling relayed
+   * through the agent (as before issue 11's latency round). A session whose signal URL is not one
+   * of these still works, relayed through the agent.
+   */
+  signalUrls: string[];
   timings: HostTimings;
   /** LOG_LEVEL */
   logLevel: string;
@@ -218,12 +226,13 @@ export function loadHostConfig(env: Env = process.env): HostConfig {
     throw new Error('HOST_SHARED_SECRET must be set in production');
   }
   const capacity = envInt(env, 'HOST_CAPACITY', 2, 1, 256);
+  const apiUrl = (envString(env.API_URL) ?? envString(env.HOST_API_URL) ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
   return {
     hostId: envString(env.HOST_ID) ?? `${os.hostname()}-${port}`,
     host: envString(env.HOST_AGENT_HOST) ?? '127.0.0.1',
     port,
     publicUrl: envString(env.HOST_PUBLIC_URL),
-    apiUrl: (envString(env.API_URL) ?? envString(env.HOST_API_URL) ?? 'http://127.0.0.1:8080').replace(/\/+$/, ''),
+    apiUrl,
     sharedSecret,
     register: envString(env.HOST_REGISTER) !== '0',
     capacity,
@@ -247,6 +256,7 @@ export function loadHostConfig(env: Env = process.env): HostConfig {
     bitrateFloor: envString(env.HOST_BITRATE_FLOOR) !== '0',
     zeroPlayoutDelay: envString(env.HOST_ZERO_PLAYOUT_DELAY) !== '0',
     warmNice: envInt(env, 'HOST_WARM_NICE', WARM_NICE, 0, 19),
+    signalUrls: envString(env.HOST_SIGNAL_URLS) === 'none' ? [] : (envList(env.HOST_SIGNAL_URLS) ?? [`${apiUrl.replace(/^http/, 'ws')}/v1/signal`]),
     estimateHeadroom: envHeadroom(env.HOST_ESTIMATE_HEADROOM),
     artBudgetMb: envString(env.HOST_ART_BUDGET_MB) === undefined ? null : envInt(env, 'HOST_ART_BUDGET_MB', 0, 0, 4096),
     musicLoops: envChoice(env, 'HOST_MUSIC_LOOPS', 'buffer', ['buffer', 'pcm'] as const),

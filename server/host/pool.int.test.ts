@@ -34,7 +34,7 @@ let otherHits = 0;
 
 const pools: RuntimePool[] = [];
 
-function newPool(capacity: number, warm: number, prewarm = false, sessionsPerBrowser = 1, files = false, warmNice = 0): RuntimePool {
+function newPool(capacity: number, warm: number, prewarm = false, sessionsPerBrowser = 1, files = false, warmNice = 0, signalUrls: string[] = []): RuntimePool {
   const pool = testPool({
     capacity,
     warm,
@@ -43,6 +43,7 @@ function newPool(capacity: number, warm: number, prewarm = false, sessionsPerBro
     prewarm: prewarm ? buildPrewarmPlan(runtimeDir, [GAMES_DIR, FIXTURES_DIR], { files }) : null,
     sessionsPerBrowser,
     warmNice,
+    signalUrls,
   });
   pools.push(pool);
   pool.start();
@@ -52,6 +53,26 @@ function newPool(capacity: number, warm: number, prewarm = false, sessionsPerBro
 /** Every living process whose command line names a folder under our tmpDir. */
 function ourProcs() {
   return listProcs().filter((p) => p.state !== 'Z' && p.cmdline.includes(tmpDir));
+}
+
+/** Opens each URL from the runtime's page in turn: 'open', 'error', 'closed <code>' or 'timeout'. */
+function openWebSockets(rt: Runtime, urls: string[]): Promise<string[]> {
+  return rt.livePage.evaluate(async (list) => {
+    const open = (u: string) =>
+      new Promise<string>((resolve) => {
+        const ws = new WebSocket(u);
+        ws.onopen = () => {
+          ws.close();
+          resolve('open');
+        };
+        ws.onerror = () => resolve('error');
+        ws.onclose = (e) => resolve(`closed ${e.code}`);
+        setTimeout(() => resolve('timeout'), 5000);
+      });
+    const out: string[] = [];
+    for (const u of list) out.push(await open(u));
+    return out;
+  }, urls);
 }
 
 beforeAll(async () => {
@@ -205,27 +226,13 @@ describe.each([1, 5])('isolation of a runtime context (%i runtimes per browser)'
     const signalUrl = `${otherUrl.replace('http', 'ws')}/v1/signal`;
     // this runtime was acquired without a session: attach one whose signal URL is allowed
     rt.attach('iso-session', { onHostCall: async () => null, onEngineEvent: () => undefined, onCrash: () => undefined }, signalUrl);
-    const states = await rt.livePage.evaluate(
-      async ([allowed, other]) => {
-        const open = (u: string) =>
-          new Promise<string>((resolve) => {
-            const ws = new WebSocket(u);
-            ws.onopen = () => {
-              ws.close();
-              resolve('open');
-            };
-            ws.onerror = () => resolve('error');
-            ws.onclose = (e) => resolve(`closed ${e.code}`);
-            setTimeout(() => resolve('timeout'), 5000);
-          });
-        return [await open(`${allowed}?token=x`), await open(`${other}/elsewhere`)];
-      },
-      [signalUrl, otherUrl.replace('http', 'ws')] as const,
-    );
+    const states = await openWebSockets(rt, [`${signalUrl}?token=x`, `${otherUrl.replace('http', 'ws')}/elsewhere`]);
     expect(states[0]).toBe('open');
     expect(states[1]).not.toBe('open');
     expect(otherHits).toBe(before + 1);
     expect(rt.blocked.websockets).toBe(1);
+    // not one of the runtime's signalling endpoints: relayed through the agent
+    expect(rt.relayedWs).toBe(1);
   });
 
   it('shares no storage with the next runtime', async () => {
@@ -276,6 +283,25 @@ describe.each([
     expect(state).toMatchObject({ ready: true, screen: 'title', fontsReady: true });
     await pool.close();
     await until(() => rt.processes().length === 0, 'runtime gone', 5000);
+  });
+});
+
+// HOST_SIGNAL_URLS: the signalling endpoint opened natively, everything else still blocked
+describe('a configured signalling endpoint', () => {
+  it('opens natively (not relayed through the agent); another path or port is still blocked', async () => {
+    const signalUrl = `${otherUrl.replace('http', 'ws')}/v1/signal`;
+    const pool = newPool(1, 1, false, 5, false, 0, [signalUrl]);
+    await pool.whenWarm(1, 60_000);
+    const rt = await pool.acquire(1000);
+    rt.attach('native-session', { onHostCall: async () => null, onEngineEvent: () => undefined, onCrash: () => undefined }, signalUrl);
+    const before = otherHits;
+    const states = await openWebSockets(rt, [`${signalUrl}?token=x`, `${signalUrl}x`, `${otherUrl.replace('http', 'ws')}/elsewhere`]);
+    expect(states[0]).toBe('open');
+    expect(states.slice(1)).not.toContain('open');
+    expect(otherHits).toBe(before + 1);
+    expect(rt.relayedWs).toBe(0);
+    expect(rt.blocked.websockets).toBe(2);
+    await pool.close();
   });
 });
 

@@ -99,6 +99,12 @@ export interface RuntimeOptions {
   zeroPlayoutDelay?: boolean;
   /** HOST_WARM_NICE: a runtime warmed for the pool runs at this nice value until a session takes it (priority.ts); default 0 (not lowered). */
   warmNice?: number;
+  /**
+   * HOST_SIGNAL_URLS: the signalling endpoints (ws URLs without query) a runtime's page opens
+   * natively; any other WebSocket is blocked, but a session's own signal URL when it is not one of
+   * these, which is relayed through playwright (slower). Default none (tests' runtimes).
+   */
+  signalUrls?: string[];
 }
 
 /** How often a warming runtime's new processes are put at its priority (browsers.ts prioritise). */
@@ -134,6 +140,15 @@ export interface KillReport {
 
 let seq = 0;
 
+/**
+ * The WebSocket URLs routed to the runtime's handler: all but `signalUrls` (without query),
+ * which the page opens natively (playwright's routeWebSocket passes a URL no pattern matches).
+ */
+export function wsRoutePattern(signalUrls: string[]): RegExp {
+  const bases = signalUrls.map((u) => u.split('?')[0]).filter(Boolean);
+  return bases.length ? new RegExp(`^(?!(?:${bases.map(escapeRegExp).join('|')})(?:\\?|$))`) : /.*/;
+}
+
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -158,6 +173,8 @@ export class Runtime extends EventEmitter implements FootprintSource {
   /** What the prewarm loaded (null when there was no plan). */
   prewarmed: PrewarmResult | null = null;
   readonly blocked = { requests: 0, websockets: 0, lastUrl: '' };
+  /** WebSockets relayed through playwright (a session's signal URL that is not one of `signalUrls`). */
+  relayedWs = 0;
   sessionId: string | null = null;
   private handler: RuntimeHandler | null = null;
   /** WebSocket URLs (without query) the page may open: the session's signalling endpoint. */
@@ -243,9 +260,14 @@ export class Runtime extends EventEmitter implements FootprintSource {
       this.blocked.lastUrl = route.request().url().slice(0, 200);
       return route.abort('blockedbyclient');
     });
-    await ctx.routeWebSocket(/.*/, (ws) => {
+    // WebSockets: every URL but the configured signalling endpoints goes to the handler, which
+    // blocks it unless it is the session's own (then relayed through playwright). The configured
+    // endpoints pass natively: relayed, each signalling message (the offer, every candidate) had to
+    // cross the agent's event loop, 25–360 ms when it was busy (docs/host.md "Isolation").
+    await ctx.routeWebSocket(wsRoutePattern(this.opts.signalUrls ?? []), (ws) => {
       const url = ws.url();
       if (this.allowedWs.has(url.split('?')[0])) {
+        this.relayedWs++;
         ws.connectToServer();
       } else {
         this.blocked.websockets++;

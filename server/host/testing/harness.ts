@@ -20,7 +20,7 @@ export const FIXTURE_GAME = 'yumecast-fixture';
 export const CHROMIUM = CHROMIUM_PATH;
 
 /** A runtime pool on the test timings (no refill delay, quiet log), not started. */
-export function testPool(o: { capacity: number; warm: number; tmpDir: string; pageOrigin: string; prewarm?: PrewarmPlan | null; sessionsPerBrowser?: number; warmNice?: number }): RuntimePool {
+export function testPool(o: { capacity: number; warm: number; tmpDir: string; pageOrigin: string; prewarm?: PrewarmPlan | null; sessionsPerBrowser?: number; warmNice?: number; signalUrls?: string[] }): RuntimePool {
   return new RuntimePool({
     capacity: o.capacity,
     warm: o.warm,
@@ -36,6 +36,7 @@ export function testPool(o: { capacity: number; warm: number; tmpDir: string; pa
       prewarm: o.prewarm ?? null,
       sessionsPerBrowser: o.sessionsPerBrowser ?? 1,
       warmNice: o.warmNice ?? 0,
+      signalUrls: o.signalUrls ?? [],
     },
   });
 }
