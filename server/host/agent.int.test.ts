@@ -7,7 +7,8 @@
  * resolution, saves, idle and reconnect rules, and the process table after every end.
  */
 import { chromiumProcs, listProcs, readProc } from './procs';
-import { pngSize, ZERO_PLAYOUT_DELAY_FLAG, type Runtime } from './runtime';
+import { ZERO_PLAYOUT_DELAY_FLAG } from './browser-flags';
+import { pngSize, type Runtime } from './runtime';
 import { TEST_SECRET, launchPlayer, sleep, startTestHost, until, type TestHost, type TestPlayer } from './testing/harness';
 import type { EngineState } from '../../runtime/src/types';
 

@@ -161,7 +161,7 @@ export interface HostConfig {
   musicLoops: 'pcm' | 'buffer';
   /**
    * HOST_ZERO_PLAYOUT_DELAY=0 turns off the playout delay 0 that every sent video frame carries
-   * (server/host/runtime.ts ZERO_PLAYOUT_DELAY_FLAG): the player's jitter buffer then decides
+   * (server/host/browser-flags.ts ZERO_PLAYOUT_DELAY_FLAG): the player's jitter buffer then decides
    * when to show each frame, as before issue 11's latency round.
    */
   zeroPlayoutDelay: boolean;
@@ -174,7 +174,7 @@ export interface HostConfig {
   warmNice: number;
   /**
    * HOST_SIGNAL_URLS: the api's signalling endpoints (ws URLs, comma-separated) that a runtime's
-   * page opens natively rather than through the agent (server/host/runtime.ts wsRoutePattern);
+   * page opens natively rather than through the agent (server/host/runtime-guards.ts wsRoutePattern);
    * default the api's own, `<API_URL as ws>/v1/signal`; `none`: every session's signalling relayed
    * through the agent (as before issue 11's latency round). A session whose signal URL is not one
    * of these still works, relayed through the agent.

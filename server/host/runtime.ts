@@ -12,12 +12,11 @@
  *     profile folder, deleted after;
  *   - processes: Chromium never puts two contexts' pages in one renderer, so one session's
  *     renderer crash does not reach the others;
- *   - network: every request that is not for the host's own static origin is aborted
- *     (context.route), every WebSocket that is not the session's signalling URL is closed
+ *   - network (runtime-guards.ts): every request that is not for the host's own static origin is
+ *     aborted (context.route), every WebSocket but the signalling's is closed
  *     (context.routeWebSocket), service workers are blocked;
  *   - environment: the browser gets no secrets in its environment.
  */
-import { CHROMIUM_ARGS } from '../shared/chromium';
 import { EventEmitter } from 'node:events';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { YumecastApi } from '../../runtime/src/main';
@@ -34,43 +33,12 @@ import { BrowserSet, withTimeout, type BrowserOptions, type SharedBrowser } from
 import type { FrameMode } from './config';
 import type { PrewarmPlan } from './prewarm';
 import type { EngineSummary } from './schemas';
+import { CHROMIUM_FLAGS, ZERO_PLAYOUT_DELAY_FLAG } from './browser-flags';
 import { listProcs, type FootprintSource, type ProcInfo } from './procs';
+import { guardNetwork } from './runtime-guards';
 
 export { RUNTIME_DIR_PREFIX, sweepStaleRuntimes } from './browsers';
 
-/** CHROMIUM_ARGS' --disable-features, plus the spare renderer (so a context's renderers can be told apart). */
-const DISABLED_FEATURES = [
-  ...(CHROMIUM_ARGS.find((a) => a.startsWith('--disable-features='))?.slice('--disable-features='.length).split(',') ?? []),
-  'SpareRendererForSitePerProcess',
-].filter(Boolean);
-
-/**
- * DESIGN §6 plus quiet defaults. (--disable-crashpad-for-testing would keep crashpad's daemon
- * away, but with it this Chromium's network service crashes in a loop: "FD ownership violation".
- * Instead each browser's XDG_CONFIG_HOME lies inside its user-data-dir, so crashpad's
- * --database names that folder and procs.ts finds it.) No spare renderer: browsers.ts tells a
- * context's renderers by the ones that appear while its page is made.
- */
-export const CHROMIUM_FLAGS = [
-  ...CHROMIUM_ARGS.filter((a) => !a.startsWith('--disable-features=')),
-  `--disable-features=${DISABLED_FEATURES.join(',')}`,
-  '--disable-breakpad',
-  '--disable-dev-shm-usage',
-  '--disable-default-apps',
-  '--disable-extensions',
-  '--no-default-browser-check',
-  '--metrics-recording-only',
-  '--password-store=basic',
-];
-
-/**
- * HOST_ZERO_PLAYOUT_DELAY: every video frame the host's browsers send carries WebRTC's playout
- * delay extension with min = max = 0 (libwebrtc's sender field trial). A Chromium player then
- * shows each frame as soon as it is decoded (its low-latency rendering path) instead of holding it
- * for a jitter-buffer target that a picture sent in bursts (a ~20 KB change, then ~2 KB refining
- * frames) drives to 100 ms and more. Audio is not affected. docs/streaming.md "Playout delay".
- */
-export const ZERO_PLAYOUT_DELAY_FLAG = '--force-fieldtrials=WebRTC-ForceSendPlayoutDelay/min_ms:0,max_ms:0/';
 
 export type RuntimeState = 'launching' | 'warm' | 'busy' | 'closing' | 'dead';
 
@@ -139,19 +107,6 @@ export interface KillReport {
 }
 
 let seq = 0;
-
-/**
- * The WebSocket URLs routed to the runtime's handler: all but `signalUrls` (without query),
- * which the page opens natively (playwright's routeWebSocket passes a URL no pattern matches).
- */
-export function wsRoutePattern(signalUrls: string[]): RegExp {
-  const bases = signalUrls.map((u) => u.split('?')[0]).filter(Boolean);
-  return bases.length ? new RegExp(`^(?!(?:${bases.map(escapeRegExp).join('|')})(?:\\?|$))`) : /.*/;
-}
-
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /** Width and height from a PNG's IHDR, or null when the bytes are not a PNG. */
 export function pngSize(png: Buffer): { width: number; height: number } | null {
@@ -254,26 +209,13 @@ export class Runtime extends EventEmitter implements FootprintSource {
     ctx.on('close', () => this.onGone('browser closed'));
     // so ICE offers host candidates (DESIGN §6)
     await ctx.grantPermissions(['camera', 'microphone'], { origin });
-    // network: the static origin only (and the session's signalling WebSocket, below)
-    await ctx.route(new RegExp(`^(?!${escapeRegExp(origin)}/)`), (route) => {
-      this.blocked.requests++;
-      this.blocked.lastUrl = route.request().url().slice(0, 200);
-      return route.abort('blockedbyclient');
-    });
-    // WebSockets: every URL but the configured signalling endpoints goes to the handler, which
-    // blocks it unless it is the session's own (then relayed through playwright). The configured
-    // endpoints pass natively: relayed, each signalling message (the offer, every candidate) had to
-    // cross the agent's event loop, 25–360 ms when it was busy (docs/host.md "Isolation").
-    await ctx.routeWebSocket(wsRoutePattern(this.opts.signalUrls ?? []), (ws) => {
-      const url = ws.url();
-      if (this.allowedWs.has(url.split('?')[0])) {
-        this.relayedWs++;
-        ws.connectToServer();
-      } else {
-        this.blocked.websockets++;
-        this.blocked.lastUrl = url.slice(0, 200);
-        void ws.close({ code: 1008, reason: 'blocked' });
-      }
+    // network: the static origin and the signalling only (runtime-guards.ts)
+    await guardNetwork(ctx, {
+      origin,
+      signalUrls: this.opts.signalUrls ?? [],
+      allowedWs: this.allowedWs,
+      blocked: this.blocked,
+      onRelay: () => this.relayedWs++,
     });
     await ctx.exposeBinding(HOST_CALL_BINDING, async (_source, kind: HostCall['kind'], data: object) => {
       if (!this.handler) return null;
