@@ -20,46 +20,14 @@
  */
 import { Lookahead, type ArtKey } from './art-ahead';
 import { ArtCatalog, bgKey, spriteKey } from './art-catalog';
+import { AHEAD_MAX, IDLE_TIMEOUT_MS, PIN_MS, idle, pageArtBudget } from './art-budget';
 import { BACKGROUND_BYTES, SPRITE_HEIGHT, SpriteRaster, loadImage, rasterBytes, rasteriseBackground, rasteriseSprite, release, thumbnailOf, type Raster } from './art-raster';
 import type { ArtStats, GameData } from './types';
 
 export { artOrder, type ArtKey } from './art-ahead';
+export { ART_CACHE_BYTES, pageArtBudget } from './art-budget';
 export { bgKey, spriteKey } from './art-catalog';
 export { SPRITE_HEIGHT, SpriteRaster, type Raster } from './art-raster';
-
-/**
- * The rasters' byte budget: the screen (a background and up to three characters: ≤ ~8 MB) plus
- * the lookahead and the sprites the story comes back to. What the screen shows is kept even past
- * it. Measured on hajimari-no-eki (docs/performance.md, issue 11): 24 MB would rasterise ~30 %
- * fewer SVGs again over a play, for 8 MB more per session.
- */
-export const ART_CACHE_BYTES = 16 * 1024 * 1024;
-
-/**
- * The budget the page was opened with: `?artMb=<n>` (the host's HOST_ART_BUDGET_MB; 0 keeps every
- * raster, as before issue 11, for the memory bench's before/after), else ART_CACHE_BYTES.
- */
-export function pageArtBudget(search = location.search): number {
-  const v = new URLSearchParams(search).get('artMb');
-  const mb = v === null || v.trim() === '' ? NaN : Number(v);
-  if (!Number.isFinite(mb) || mb < 0) return ART_CACHE_BYTES;
-  return mb === 0 ? Infinity : mb * 1024 * 1024;
-}
-/** Art an ensure or a draw's miss asked for is kept this long after it lands (its draw is next). */
-const PIN_MS = 2000;
-/** At most this many images ahead (a raster takes ~10–50 ms, a line is read in ≥ 250 ms). */
-const AHEAD_MAX = 3;
-
-/** Resolves in the browser's next idle period (or after `timeoutMs`), or when `expedite` is called. */
-function idle(timeoutMs: number): { done: Promise<void>; expedite: () => void } {
-  let expedite = () => undefined as void;
-  const done = new Promise<void>((resolve) => {
-    expedite = resolve;
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: timeoutMs });
-    else setTimeout(resolve, 16);
-  });
-  return { done, expedite };
-}
 
 interface Job {
   done: Promise<void>;
@@ -67,8 +35,6 @@ interface Job {
   expedite: () => void;
 }
 
-/** A background job waits at most this long for an idle period. */
-const IDLE_TIMEOUT_MS = 1000;
 
 /** The title's rasters (what it declares and which image a stage draws: art-catalog.ts). */
 export class ArtStore extends ArtCatalog {

@@ -15,6 +15,7 @@ import { Engine } from './engine';
 import { FrameScheduler, type FrameMode, type FramePainter } from './frames';
 import { InputHandler } from './input';
 import { nextChangeAt, steadyFps } from './pace';
+import { pageOptions } from './page-options';
 import { preparedGames, prepareGame, takePrepared, type Prepared } from './prepare';
 import { Renderer } from './render';
 import { engineState } from './status';
@@ -124,29 +125,29 @@ function setFrameMode(mode: FrameMode, visible?: boolean): void {
   canvas.style.visibility = show ? '' : 'hidden';
 }
 // `?frames=change` keeps a waiting (warm) page from drawing before its session starts
-setFrameMode(new URLSearchParams(location.search).get('frames') === 'change' ? 'change' : 'steady');
+setFrameMode(pageOptions().frames);
 
 // ---------------------------------------------------------------------------------------------
 // start
 
 async function doStart(o: StartOptions): Promise<ReadyInfo> {
   const t0 = performance.now();
-  const q = new URLSearchParams(location.search);
-  const gameId = o.gameId ?? q.get('game') ?? '';
+  const q = pageOptions();
+  const gameId = o.gameId ?? q.game ?? '';
   if (!GAME_ID_RE.test(gameId)) throw new Error(`bad game id: ${JSON.stringify(gameId)}`);
-  const { assetBase, storyUrl } = gameUrls(gameId, { assetBase: o.assetBase ?? q.get('assets'), storyUrl: o.storyUrl ?? q.get('story') });
+  const { assetBase, storyUrl } = gameUrls(gameId, { assetBase: o.assetBase ?? q.assets, storyUrl: o.storyUrl ?? q.story });
   if (o.fps && o.fps > 0) scheduler.maxFps = Math.min(60, o.fps);
   if (o.frames) setFrameMode(o.frames);
   const tA = performance.now();
   const a = getAudio();
   const audioMs = Math.round(performance.now() - tA);
   if (o.volume !== undefined) a.setVolume(o.volume);
-  if (o.monitor || q.get('monitor') === '1') a.setMonitor(true);
+  if (o.monitor || q.monitor) a.setMonitor(true);
   // what a warm page prepared for this game (waited for if still running), or null
   const prepared: Prepared | null = await takePrepared(gameId, assetBase, storyUrl);
   const title = !o.state && !o.skipTitle;
 
-  const e = new Engine({ ...o, gameId, sessionId: o.sessionId ?? q.get('session') ?? undefined }, a);
+  const e = new Engine({ ...o, gameId, sessionId: o.sessionId ?? q.session ?? undefined }, a);
   e.events.host = emit;
   e.onDirty = () => scheduler.wake();
   e.quality = quality;
@@ -356,9 +357,9 @@ attachDomInput(canvas, applyInput);
 
 // Autostart for a person opening the page (?game=<id>); an automated host calls start() itself.
 {
-  const q = new URLSearchParams(location.search);
-  const auto = q.get('autostart');
-  if (q.get('game') && (auto === '1' || (auto !== '0' && !navigator.webdriver))) {
+  const q = pageOptions();
+  const auto = q.autostart;
+  if (q.game && (auto === '1' || (auto !== '0' && !navigator.webdriver))) {
     start().catch((err) => console.error('[yumecast] start failed', err));
   }
 }

@@ -9,6 +9,8 @@
  */
 import type { Page } from 'playwright-core';
 import type { ArtStats, EngineState } from '../../runtime/src/types';
+import { ART_CACHE_BYTES, pageArtBudget } from '../../runtime/src/art';
+import { pageOptions } from '../../runtime/src/page-options';
 import { key, openRuntimePage, runtimePagesForSuite, sleep, state, waitFor } from './runtime-page';
 
 jest.setTimeout(240_000);
@@ -42,6 +44,20 @@ async function click(page: Page, x: number, y: number): Promise<void> {
     [x, y],
   );
 }
+
+describe("the runtime page's options (page-options.ts)", () => {
+  it('reads the query the host opens the page with, and falls back on anything else', () => {
+    expect(pageOptions('?frames=change&artMb=8&loops=pcm')).toMatchObject({ frames: 'change', artMb: 8, loops: 'pcm' });
+    expect(pageOptions('')).toMatchObject({ frames: 'steady', artMb: null, loops: 'buffer', game: null, monitor: false, autostart: null });
+    expect(pageOptions('?frames=x&artMb=-1&loops=wav').artMb).toBeNull();
+    expect(pageOptions('?game=hajimari-no-eki&monitor=1&autostart=0&session=s1')).toMatchObject({ game: 'hajimari-no-eki', monitor: true, autostart: '0', session: 's1' });
+    // the art budget: MB, 0 = keep everything, else the store's own
+    expect(pageArtBudget('?artMb=8')).toBe(8 * 1024 * 1024);
+    expect(pageArtBudget('?artMb=0')).toBe(Infinity);
+    expect(pageArtBudget('?artMb=abc')).toBe(ART_CACHE_BYTES);
+    expect(pageArtBudget('')).toBe(ART_CACHE_BYTES);
+  });
+});
 
 describe('runtime: memory', () => {
   it('keeps the art within its budget over a play, and draws freed art again', async () => {

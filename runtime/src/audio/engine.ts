@@ -12,6 +12,7 @@ import { buildMasterChain, makeNoise } from './chain';
 import { LoopCache, type LoopHeld } from './loops';
 import { MusicPlayer } from './music';
 import { playSfx } from './sfx';
+import { pageOptions } from '../page-options';
 
 export class AudioEngine implements AudioGraph {
   readonly ctx: AudioContext;
@@ -44,7 +45,7 @@ export class AudioEngine implements AudioGraph {
     this.reverbSend = chain.reverbSend;
     this.delaySend = chain.delaySend;
     chain.out.connect(this.master);
-    const held = opts.loops ?? (typeof location !== 'undefined' && new URLSearchParams(location.search).get('loops') === 'pcm' ? 'pcm' : 'buffer');
+    const held = opts.loops ?? pageOptions().loops;
     this.loops = new LoopCache(ctx, opts.loopsBase !== undefined ? opts.loopsBase : typeof document === 'undefined' ? null : document.baseURI, held);
 
     this.streamDest = ctx.createMediaStreamDestination();

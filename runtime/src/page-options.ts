@@ -1,0 +1,41 @@
+/**
+ * The runtime page's query options, read in one place. The host opens the page with them
+ * (server/host/runtime.ts builds the query from its settings); a person opening the page by hand
+ * can use `?game=<id>` and the rest. What each option does lives with the code that uses it:
+ *   frames=change   frames only when the picture changes, from the first draw (frames.ts; main.ts)
+ *   artMb=<n>       the art store's budget in MB, 0 = keep every raster (art.ts; HOST_ART_BUDGET_MB)
+ *   loops=pcm       the music loop held as 16-bit samples in a worklet (audio/loops.ts; HOST_MUSIC_LOOPS)
+ *   game, assets, story, session, monitor=1, autostart=0|1   a start by hand (main.ts)
+ */
+
+export interface PageOptions {
+  frames: 'change' | 'steady';
+  /** MB of art rasters, 0 = no budget; null = the art store's own (ART_CACHE_BYTES). */
+  artMb: number | null;
+  loops: 'pcm' | 'buffer';
+  game: string | null;
+  assets: string | null;
+  story: string | null;
+  session: string | null;
+  monitor: boolean;
+  /** `autostart`: '1' / '0', or null when not given. */
+  autostart: string | null;
+}
+
+/** The options of `search` (default: this page's query; none outside a page). */
+export function pageOptions(search: string = typeof location === 'undefined' ? '' : location.search): PageOptions {
+  const q = new URLSearchParams(search);
+  const art = q.get('artMb');
+  const mb = art === null || art.trim() === '' ? NaN : Number(art);
+  return {
+    frames: q.get('frames') === 'change' ? 'change' : 'steady',
+    artMb: Number.isFinite(mb) && mb >= 0 ? mb : null,
+    loops: q.get('loops') === 'pcm' ? 'pcm' : 'buffer',
+    game: q.get('game'),
+    assets: q.get('assets'),
+    story: q.get('story'),
+    session: q.get('session'),
+    monitor: q.get('monitor') === '1',
+    autostart: q.get('autostart'),
+  };
+}
