@@ -111,3 +111,12 @@ export const QUALITY_PROFILES: Record<QualityLevel, { maxBitrate: number; minBit
   medium: { maxBitrate: 1_500_000, minBitrate: 600_000, scaleResolutionDownBy: 1.5, maxFramerate: 30 },
   low: { maxBitrate: 600_000, minBitrate: 250_000, scaleResolutionDownBy: 2, maxFramerate: 24 },
 };
+
+/**
+ * How far above the encoder's maxBitrate the bandwidth estimate may go (and starts): the pacer
+ * sends at ~2.5× the estimate, so a frame that changes the whole screen (~40 KB: the text window
+ * hidden over detailed art) left in 35 ms at an estimate of 4 Mbit/s and in ~15 ms at 10; the
+ * encoder stays capped at the profile's maxBitrate (the publisher's applyQuality, lib/streaming/webrtc/publisher.ts), so what is sent on average does
+ * not change (docs/performance.md, issue 11 "input-to-photon").
+ */
+export const ESTIMATE_HEADROOM = 2.5;

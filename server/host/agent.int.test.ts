@@ -11,6 +11,7 @@ import { ZERO_PLAYOUT_DELAY_FLAG } from './browser-flags';
 import { pngSize, type Runtime } from './runtime';
 import { TEST_SECRET, launchPlayer, sleep, startTestHost, until, type TestHost, type TestPlayer } from './testing/harness';
 import type { EngineState } from '../../runtime/src/types';
+import { ESTIMATE_HEADROOM, QUALITY_PROFILES } from '../../lib/streaming/types';
 
 jest.setTimeout(120_000);
 
@@ -172,7 +173,8 @@ describe('a session', () => {
     const v = await p.page.evaluate(() => window.player.video());
     expect(v).toMatchObject({ width: 1280, height: 720 });
     // the player got the connection the publisher made while nobody had joined yet
-    expect(await info(sid)).toMatchObject({ state: 'playing', counters: { connection: 'connected', connections: 1, offersAhead: 1 } });
+    // and the answer's bandwidth estimate may reach ESTIMATE_HEADROOM × the quality's maxBitrate (high: 2.5 × 4 Mbit/s)
+    expect(await info(sid)).toMatchObject({ state: 'playing', counters: { connection: 'connected', connections: 1, offersAhead: 1, estimateMaxKbps: (ESTIMATE_HEADROOM * QUALITY_PROFILES.high.maxBitrate) / 1000 } });
     // the heartbeat lists it
     await until(() => (host.api.callsTo(/heartbeat$/).at(-1)?.json as { sessionIds: string[] })?.sessionIds?.includes(sid), 'heartbeat lists the session');
   });

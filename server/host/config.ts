@@ -144,7 +144,7 @@ export interface HostConfig {
   /**
    * HOST_ESTIMATE_HEADROOM: with the bitrate floor, the bandwidth estimate starts at and may grow
    * to this multiple of the quality's maxBitrate while the encoder stays capped at maxBitrate, so
-   * a frame that changes the whole screen is paced out faster (lib/streaming/webrtc/publisher.ts
+   * a frame that changes the whole screen is paced out faster (lib/streaming/types.ts
    * ESTIMATE_HEADROOM, 2.5); 1 = as before issue 11's latency round. Unset: the publisher's.
    */
   estimateHeadroom: number | null;

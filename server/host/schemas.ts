@@ -76,6 +76,8 @@ export const BridgeCountersSchema = Type.Object({
   signalOpens: Type.Integer(),
   /** Offers that went out on a connection made before the player joined (publisher prepare()). */
   offersAhead: Type.Integer(),
+  /** The bandwidth estimate's ceiling (x-google-max-bitrate, kbit/s) set on the last answer; 0 = none (HOST_BITRATE_FLOOR=0). */
+  estimateMaxKbps: Type.Number(),
   connection: Type.Union((['waiting', 'connected', 'reconnecting', 'closed'] as const).map((state) => Type.Literal(state))),
 });
 export type BridgeCounters = Static<typeof BridgeCountersSchema>;

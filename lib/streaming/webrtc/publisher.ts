@@ -9,7 +9,7 @@
  * offer (setCodecPreferences); the others stay listed, so a player without it still connects.
  */
 import type { HostMessage, QualityLevel } from '../messages';
-import { QUALITY_PROFILES, type PublisherEvents, type VideoCodec, type WebRtcToken, type StreamPublisher } from '../types';
+import { ESTIMATE_HEADROOM, QUALITY_PROFILES, type PublisherEvents, type VideoCodec, type WebRtcToken, type StreamPublisher } from '../types';
 import { SignalClient } from './signalClient';
 
 export interface WebRtcPublisherOptions {
@@ -49,14 +49,6 @@ export function orderCodecs<C extends { mimeType: string; sdpFmtpLine?: string }
   return codecs.map((c, i) => ({ c, i })).sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i).map((x) => x.c);
 }
 
-/**
- * How far above the encoder's maxBitrate the bandwidth estimate may go (and starts): the pacer
- * sends at ~2.5× the estimate, so a frame that changes the whole screen (~40 KB: the text window
- * hidden over detailed art) left in 35 ms at an estimate of 4 Mbit/s and in ~15 ms at 10; the
- * encoder stays capped at the profile's maxBitrate (applyQuality), so what is sent on average does
- * not change (docs/performance.md, issue 11 "input-to-photon").
- */
-export const ESTIMATE_HEADROOM = 2.5;
 
 /**
  * The answer with the sender's bandwidth estimate bounded (libwebrtc reads these from the send
@@ -115,6 +107,8 @@ export class WebRtcPublisher implements StreamPublisher<WebRtcToken> {
   private prepared: Prepared | null = null;
   /** Offers sent on a connection made ahead (the rest were made when the player joined). */
   offersAhead = 0;
+  /** The estimate's ceiling (kbit/s) written into the last answer applied; 0 without the bitrate floor. */
+  estimateMaxKbps = 0;
 
   constructor(private readonly opts: WebRtcPublisherOptions = {}) {}
 
@@ -136,6 +130,7 @@ export class WebRtcPublisher implements StreamPublisher<WebRtcToken> {
           const p = QUALITY_PROFILES[this.quality];
           const ceiling = (p.maxBitrate * (this.opts.estimateHeadroom ?? ESTIMATE_HEADROOM)) / 1000;
           const sdp = this.opts.bitrateFloor ? withBitrateBounds(m.sdp, { start: ceiling, min: p.minBitrate / 1000, max: ceiling }) : m.sdp;
+          this.estimateMaxKbps = this.opts.bitrateFloor ? ceiling : 0;
           void this.pc?.setRemoteDescription({ type: 'answer', sdp }).catch(() => events.onState('failed'));
         } else if (m.type === 'ice' && m.candidate) {
           void this.pc?.addIceCandidate(m.candidate).catch(() => undefined);

@@ -107,6 +107,7 @@ class Bridge implements BridgeApi {
     idleMs: 0,
     signalOpens: 0,
     offersAhead: 0,
+    estimateMaxKbps: 0,
     connection: 'waiting',
   };
 
@@ -378,7 +379,7 @@ class Bridge implements BridgeApi {
   }
 
   counters(): BridgeCounters {
-    return { ...this.c, idleMs: Math.round(now() - this.lastAction), signalOpens: signalOpenCount(), offersAhead: this.publisher?.offersAhead ?? 0 };
+    return { ...this.c, idleMs: Math.round(now() - this.lastAction), signalOpens: signalOpenCount(), offersAhead: this.publisher?.offersAhead ?? 0, estimateMaxKbps: this.publisher?.estimateMaxKbps ?? 0 };
   }
 }
 
