@@ -250,9 +250,10 @@ export class SharedBrowser extends EventEmitter {
    * lowered when priorities could not be raised back.
    */
   prioritise(procs?: ProcInfo[]): void {
-    const warmNice = this.opts.warmNice ?? 0;
-    if (warmNice <= 0 || !this.userDataDir || this.state === 'dead' || !canRestorePriority()) return;
+    if ((this.opts.warmNice ?? 0) <= 0 || !this.userDataDir || this.state === 'dead' || !canRestorePriority()) return;
     const base = basePriority();
+    // never above the agent's own priority (an agent already run at a high nice value stays there)
+    const warmNice = Math.max(this.opts.warmNice ?? 0, base);
     const ownerOf = new Map<number, object>();
     for (const [u, pids] of this.owned) for (const pid of pids) ownerOf.set(pid, u);
     const all = this.processes(procs ?? listProcs());
