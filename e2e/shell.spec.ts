@@ -131,6 +131,9 @@ test.describe('toasts, theme and analytics', () => {
       }).observe(document, { childList: true, subtree: true, characterData: true });
     });
     await loginAsVerified(page);
+    // The URL changes before Next.js reports the route change complete: on a loaded machine,
+    // leaving at once could unload the page before it recorded the view of '/'.
+    await expect.poll(() => views).toContain('/');
     const seen = () => page.evaluate(() => (window as unknown as { __loginToast?: { x: number; y: number; width: number } }).__loginToast ?? null);
     await expect.poll(seen, { message: 'the login toast was shown' }).not.toBeNull();
     const box = (await seen())!;
