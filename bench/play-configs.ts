@@ -20,6 +20,9 @@
  *   lean     HOST_PREWARM_FILES               1 (every    unset: the warm-up loads the fonts and prepares
  *            title's files loaded, images     its titles only
  *            decoded)
+ *   fonts    HOST_START_FONTS                 all         first (a start on the title screen waits for its glyphs only)
+ *   sfx      HOST_SFX_FILES                   0 (every    the build's rendered files (runtime/dist/sfx/)
+ *                                             effect synthesised live)
  *   signal   HOST_SIGNAL_URLS                 none (every  the api's /v1/signal opened natively by the page
  *                                             message relayed through the agent)
  *   art      HOST_ART_BUDGET_MB               0 (every    the runtime's budget (runtime/src/art.ts)
@@ -32,8 +35,8 @@
  * Configurations (--config a,b,… ; default before,after, or the bench's own: host-cpu-profile after,
  * play-sender -bitrate,after):
  *   before   every lever off;   after   the defaults (every lever on);
- *   +frames, +browser, +join, +bitrate, +loops, +art, +headroom, +playout, +nice, +lean, +signal, +jitter   before with that one lever on;   +vp9, +h264   before with that codec;
- *   -frames, -browser, -join, -bitrate, -loops, -art, -headroom, -playout, -nice, -lean, -signal, -jitter   after with that one lever off;
+ *   +frames, +browser, +join, +bitrate, +loops, +art, +headroom, +playout, +nice, +lean, +fonts, +sfx, +signal, +jitter   before with that one lever on;   +vp9, +h264   before with that codec;
+ *   -frames, -browser, -join, -bitrate, -loops, -art, -headroom, -playout, -nice, -lean, -fonts, -sfx, -signal, -jitter   after with that one lever off;
  *   after+pcm, after+vp9, …   after with that setting on (an option the defaults leave off);
  *   --levers frames,browser,…   = before + one "+lever" configuration each (one table per lever).
  */
@@ -64,6 +67,8 @@ const BEFORE_ENV: Record<string, string> = {
   HOST_ZERO_PLAYOUT_DELAY: '0',
   HOST_WARM_NICE: '0',
   HOST_PREWARM_FILES: '1',
+  HOST_START_FONTS: 'all',
+  HOST_SFX_FILES: '0',
   HOST_SIGNAL_URLS: 'none',
 };
 
@@ -81,6 +86,8 @@ const LEVERS: Record<string, { unset?: string[]; set?: Record<string, string>; j
   refill: { set: { HOST_REFILL_DELAY_MS: '60000' } },
   nice: { unset: ['HOST_WARM_NICE'] },
   lean: { unset: ['HOST_PREWARM_FILES'] },
+  fonts: { unset: ['HOST_START_FONTS'] },
+  sfx: { unset: ['HOST_SFX_FILES'] },
   signal: { unset: ['HOST_SIGNAL_URLS'] },
   jitter: { jitter: true },
   vp9: { set: { HOST_VIDEO_CODEC: 'vp9' } },

@@ -1,7 +1,8 @@
 /**
  * Play latency as a player sees it, for several host configurations side by side in one run
  * (bench/play-configs.ts: before, after, one lever at a time). Per configuration:
- *   1. click → first decoded frame, cold (no warm runtime) and warm (from the warm pool), in the
+ *   1. click → first decoded frame, cold (no warm runtime: a browser launched, or a new context in
+ *      the browser another session keeps up) and warm (from the warm pool), in the
  *      play page's own flow: the steps lib/session/playController.ts takes (the real api: GET
  *      session/all, GET start, status polled as the page does (lib/session/pollDelay.ts), get_token, join; the
  *      fake api: POST /sessions, `ready` seen at the same poll times, join), the page's
@@ -21,7 +22,7 @@
  * Prints figures; never fails on speed; stops itself after --minutes (8 per configuration).
  *
  *   npx tsx bench/play-latency.ts [--config before,after] [--levers join,jitter,browser,frames]
- *       [--runs 3] [--samples 40] [--game hajimari-no-eki] [--skip cold,warm,latency,quality] [--fake]
+ *       [--runs 3] [--samples 40] [--game hajimari-no-eki] [--skip cold,coldUp,warm,latency,quality] [--fake]
  *       [--timeline]   (each run's player timeline as it goes)
  *   npx tsx server/dev/with-services.ts -- npx tsx bench/play-latency.ts   # the real api
  *
@@ -48,14 +49,24 @@ const SKIP = new Set(arg('skip', '').split(',').filter(Boolean));
 const TRACE = process.argv.includes('--trace');
 
 type Video = Awaited<ReturnType<typeof sampleVideo>>;
+/** Starts of one kind: click → ready, click → first frame, and where each run's time went (bench/play-timeline.ts). */
+interface Starts {
+  ready: number[];
+  frame: number[];
+  segments: Breakdowns;
+}
+const noStarts = (): Starts => ({ ready: [], frame: [], segments: noBreakdowns() });
+/**
+ * The kinds of start: `cold` (no warm runtime and no browser: one is launched), `coldUp` (no warm
+ * runtime, but the host's browser is up, serving another session: the runtime is a new context
+ * and page in it, what a busy host's pool-exhausted start is), `warm` (from the warm pool).
+ */
+const START_KINDS = ['cold', 'coldUp', 'warm'] as const;
+type StartKind = (typeof START_KINDS)[number];
+const KIND_LABEL: Record<StartKind, string> = { cold: 'cold', coldUp: 'cold, a browser up', warm: 'warm' };
+
 interface Figures {
-  coldReady: number[];
-  coldFrame: number[];
-  /** Where each cold run's time went (bench/play-timeline.ts). */
-  coldSegments: Breakdowns;
-  warmReady: number[];
-  warmFrame: number[];
-  warmSegments: Breakdowns;
+  starts: Record<StartKind, Starts>;
   display: number[];
   /** Per sample: when its frame was received (ms after the key) and how many frames came before it matched. */
   received: number[];
@@ -87,18 +98,26 @@ async function clickToFirstFrame(stack: PlayStack, host: TestAgent, players: Pla
 }
 
 async function run(stack: PlayStack, players: PlayerBrowser, cfg: PlayConfig, game: string): Promise<Figures> {
-  const f: Figures = { coldReady: [], coldFrame: [], coldSegments: noBreakdowns(), warmReady: [], warmFrame: [], warmSegments: noBreakdowns(), display: [], received: [], framesSeen: [], lossNacks: '', failed: 0, errors: [], jitterMs: NaN, quality: [] };
-  if (!SKIP.has('cold')) {
-    const host = await stack.startHost({ HOST_WARM_POOL: '0', HOST_CAPACITY: '1', ...cfg.hostEnv });
+  const f: Figures = { starts: { cold: noStarts(), coldUp: noStarts(), warm: noStarts() }, display: [], received: [], framesSeen: [], lossNacks: '', failed: 0, errors: [], jitterMs: NaN, quality: [] };
+  const add = (kind: StartKind, r: { ready: number; frame: number; segments: Breakdown }) => {
+    f.starts[kind].ready.push(r.ready);
+    f.starts[kind].frame.push(r.frame);
+    addBreakdown(f.starts[kind].segments, r.segments);
+  };
+  // cold: no warm runtime; `coldUp`: another session (no player: the bench's join timeout is
+  // 10 min) keeps the host's browser up, so each start is a new context in it
+  for (const kind of ['cold', 'coldUp'] as const) {
+    if (SKIP.has(kind)) continue;
+    const host = await stack.startHost({ HOST_WARM_POOL: '0', HOST_CAPACITY: kind === 'cold' ? '1' : '2', ...cfg.hostEnv });
+    let holder: Awaited<ReturnType<PlayStack['click']>> | null = null;
     try {
+      if (kind === 'coldUp') holder = await stack.click(host, game, { poll: 'fast' });
       for (let i = 0; i < RUNS; i++) {
-        await sleep(1000);
-        const r = await clickToFirstFrame(stack, host, players, cfg, game);
-        f.coldReady.push(r.ready);
-        f.coldFrame.push(r.frame);
-        addBreakdown(f.coldSegments, r.segments);
+        await sleep(holder ? 1500 : 1000);
+        add(kind, await clickToFirstFrame(stack, host, players, cfg, game));
       }
     } finally {
+      await holder?.end();
       await host.stop();
     }
   }
@@ -111,10 +130,7 @@ async function run(stack: PlayStack, players: PlayerBrowser, cfg: PlayConfig, ga
     if (!SKIP.has('warm')) {
       for (let i = 0; i < RUNS; i++) {
         await settle();
-        const r = await clickToFirstFrame(stack, host, players, cfg, game);
-        f.warmReady.push(r.ready);
-        f.warmFrame.push(r.frame);
-        addBreakdown(f.warmSegments, r.segments);
+        add('warm', await clickToFirstFrame(stack, host, players, cfg, game));
       }
     }
     if (!SKIP.has('latency')) {
@@ -178,14 +194,13 @@ async function run(stack: PlayStack, players: PlayerBrowser, cfg: PlayConfig, ga
 function rows(configs: PlayConfig[], figs: Map<string, Figures>): Row[] {
   const out: Row[] = [];
   const row = (figure: string, fn: (x: Figures) => string) => out.push({ figure, values: Object.fromEntries(configs.map((c) => [c.name, figs.has(c.name) ? fn(figs.get(c.name)!) : '–'])) });
-  row('click → ready, cold (median)', (f) => ms(median(f.coldReady)));
-  row('click → first decoded frame, cold (median)', (f) => ms(median(f.coldFrame)));
   const names = configs.map((c) => c.name);
-  // each segment's median (bench/play-timeline.ts), where that phase ran
-  if ([...figs.values()].some((f) => f.coldFrame.length)) out.push(...segmentRows(names, figs, (f) => f.coldSegments));
-  row('click → ready, warm (median)', (f) => ms(median(f.warmReady)));
-  row('click → first decoded frame, warm (median)', (f) => ms(median(f.warmFrame)));
-  if ([...figs.values()].some((f) => f.warmFrame.length)) out.push(...segmentRows(names, figs, (f) => f.warmSegments));
+  for (const kind of START_KINDS) {
+    row(`click → ready, ${KIND_LABEL[kind]} (median)`, (f) => ms(median(f.starts[kind].ready)));
+    row(`click → first decoded frame, ${KIND_LABEL[kind]} (median)`, (f) => ms(median(f.starts[kind].frame)));
+    // each segment's median (bench/play-timeline.ts), where that kind of start ran
+    if ([...figs.values()].some((f) => f.starts[kind].frame.length)) out.push(...segmentRows(names, figs, (f) => f.starts[kind].segments));
+  }
   row('input-to-photon median / p95 (all samples)', (f) => (f.display.length ? `${num(median(f.display), 1)} / ${num(quantile(f.display, 0.95), 1)} ms` : '–'));
   row('  first 10 samples, median', (f) => ms(median(f.display.slice(0, 10))));
   row('  samples not seen', (f) => (f.display.length ? `${f.failed}/${f.display.length}` : '–'));
@@ -219,9 +234,10 @@ async function main(): Promise<void> {
       const f = await run(stack, players, cfg, game);
       figs.set(cfg.name, f);
       const list = (xs: number[]) => (xs.length ? `${fmtList(xs)} ms` : '–');
-      console.log(`  cold: ready ${list(f.coldReady)}, first frame ${list(f.coldFrame)}; warm: ready ${list(f.warmReady)}, first frame ${list(f.warmFrame)}`);
-      for (const [phase, b] of [['cold', f.coldSegments], ['warm', f.warmSegments]] as const) {
-        if (b.toHost.length) console.log(`  ${phase} runs, ms (${runColumns()}):\n${describeRuns(b).map((l) => `    ${l}`).join('\n')}`);
+      console.log(`  ${START_KINDS.map((k) => `${KIND_LABEL[k]}: ready ${list(f.starts[k].ready)}, first frame ${list(f.starts[k].frame)}`).join('; ')}`);
+      for (const kind of START_KINDS) {
+        const b = f.starts[kind].segments;
+        if (b.toHost.length) console.log(`  ${KIND_LABEL[kind]} runs, ms (${runColumns()}):\n${describeRuns(b).map((l) => `    ${l}`).join('\n')}`);
       }
       console.log(`  input-to-photon, all ${f.display.length} samples in order (ms): ${fmtList(f.display)}${f.errors.length ? `; not seen: ${f.errors.join('; ')}` : ''}`);
       console.log(`    its frame received at (ms after the key): ${fmtList(f.received)}`);

@@ -3,14 +3,15 @@
  *   index.html, engine.js (+ chunks/: inkjs's compiler, loaded only when a story was not
  *   precompiled), fonts/ (Noto Sans JP 400/700 woff2 subsets + CSS, from @fontsource — no CDN),
  *   games/<id>.json (each games/<id>/story.ink compiled with inkjs, + its character set),
- *   loops/<hash>.wav (every looping score rendered once in headless Chromium: build-loops.ts).
+ *   loops/<hash>.wav (every looping score rendered once in headless Chromium: build-loops.ts),
+ *   sfx/<hash>.wav (every sound effect of the games and the choice click, rendered the same way).
  *
- * From code: `await buildRuntime({ ... })`. From a shell: `npx tsx runtime/build.ts [--fixtures] [--strict] [--no-loops]`.
+ * From code: `await buildRuntime({ ... })`. From a shell: `npx tsx runtime/build.ts [--fixtures] [--strict] [--no-loops] [--no-sfx]`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { buildLoops, type LoopsResult } from './build-loops';
+import { buildAudioFiles, type FilesResult } from './build-loops';
 
 const RUNTIME_DIR = __dirname;
 const ROOT = path.resolve(RUNTIME_DIR, '..');
@@ -33,6 +34,8 @@ export interface BuildOptions {
   quiet?: boolean;
   /** Render the looping scores into loops/ (default true; cached, see build-loops.ts). */
   loops?: boolean;
+  /** Render the sound effects into sfx/ (default true; cached with the loops). */
+  sfx?: boolean;
 }
 
 export interface GameBuild {
@@ -46,7 +49,8 @@ export interface GameBuild {
 export interface BuildResult {
   outDir: string;
   games: GameBuild[];
-  loops: LoopsResult | null;
+  loops: FilesResult | null;
+  sfx: FilesResult | null;
   ms: number;
 }
 
@@ -160,8 +164,8 @@ export async function buildRuntime(options: BuildOptions = {}): Promise<BuildRes
   const dirs = options.gamesDirs ?? [GAMES_DIR, ...(options.includeFixtures ? [FIXTURES_DIR] : [])];
   if (options.gamesDirs && options.includeFixtures) dirs.push(FIXTURES_DIR);
   const games = await precompileGames(dirs, outDir);
-  const loops = options.loops === false ? null : await buildLoops({ outDir, gamesDirs: dirs, quiet: options.quiet });
-  const result = { outDir, games, loops, ms: Date.now() - t0 };
+  const audio = await buildAudioFiles({ outDir, gamesDirs: dirs, quiet: options.quiet, loops: options.loops, sfx: options.sfx });
+  const result = { outDir, games, loops: audio.loops, sfx: audio.sfx, ms: Date.now() - t0 };
   if (!options.quiet) {
     for (const g of games) {
       if (g.ok) console.log(`runtime: compiled ${g.id}${g.warnings.length ? ` (${g.warnings.length} warnings)` : ''}`);
@@ -174,7 +178,7 @@ export async function buildRuntime(options: BuildOptions = {}): Promise<BuildRes
 
 if (require.main === module) {
   const args = process.argv.slice(2);
-  buildRuntime({ includeFixtures: args.includes('--fixtures'), minify: !args.includes('--no-minify'), loops: !args.includes('--no-loops') })
+  buildRuntime({ includeFixtures: args.includes('--fixtures'), minify: !args.includes('--no-minify'), loops: !args.includes('--no-loops'), sfx: !args.includes('--no-sfx') })
     .then((r) => {
       if (args.includes('--strict') && r.games.some((g) => !g.ok)) process.exit(1);
     })

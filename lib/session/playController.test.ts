@@ -187,12 +187,12 @@ it('fails with stream_failed at once when the join itself fails, and with unsupp
 });
 
 describe('statusPollDelay', () => {
-  it('polls a starting session every 100 ms for the first 2 s, every 250 ms up to 5 s, then every second; a queue every 2 s', () => {
+  it('polls a starting session every 100 ms for the first 4 s, every 250 ms up to 8 s, then every second; a queue every 2 s', () => {
     expect(statusPollDelay('starting', 0)).toBe(100);
-    expect(statusPollDelay('starting', 1_900)).toBe(100);
-    expect(statusPollDelay('starting', 2_000)).toBe(250);
-    expect(statusPollDelay('allocating', 4_900)).toBe(250);
-    expect(statusPollDelay('starting', 5_000)).toBe(1000);
+    expect(statusPollDelay('starting', 3_900)).toBe(100);
+    expect(statusPollDelay('starting', 4_000)).toBe(250);
+    expect(statusPollDelay('allocating', 7_900)).toBe(250);
+    expect(statusPollDelay('starting', 8_000)).toBe(1000);
     expect(statusPollDelay('queued', 0)).toBe(2000);
   });
 });

@@ -1,5 +1,6 @@
 /** Loading a game's files: game.json, meta.json, scores and sfx specs; the art is in art.ts. */
 import { ArtStore, type Raster, type SpriteRaster } from './art';
+import { SFX_TYPES } from './audio/sfx';
 import type { GameData, GameMeta, Score, SfxSpec } from './types';
 
 /*
@@ -116,9 +117,8 @@ export class Assets {
 
 /** An sfx id the game does not define: guess a type from its name so something sensible plays. */
 export function guessSfx(id: string): SfxSpec | null {
-  const types = ['chime', 'door', 'wave', 'train', 'page', 'footsteps', 'bell', 'wind'] as const;
   const lower = id.toLowerCase();
-  const t = types.find((k) => lower.includes(k)) ?? (lower.includes('step') ? 'footsteps' : lower.includes('sea') ? 'wave' : null);
+  const t = SFX_TYPES.find((k) => lower.includes(k)) ?? (lower.includes('step') ? 'footsteps' : lower.includes('sea') ? 'wave' : null);
   return t ? { type: t } : null;
 }
 

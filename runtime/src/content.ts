@@ -16,13 +16,26 @@ export const UI_TEXT =
   'クリックでタイトルに戻るエンディングおわりホイール・↑↓でスクロール　クリック・Escで閉じる（選択肢）ゲームを読み込めませんでした' +
   'NOWLOADINGENDAUTOSKIPONBACKLOGSAVENODATA▶—…©No.0123456789/:';
 
+/** The title screen's own UI text (draw/screens.ts drawTitle, ui.ts's title buttons): a subset of UI_TEXT. */
+export const TITLE_UI_TEXT = 'はじめからつづきからエンディング©/0123456789';
+
 export interface Content {
   game: GameData;
   meta: GameMeta;
   assets: Assets;
   loaded: LoadedStory;
-  /** Text whose glyphs to preload: `regular` (400: the story and the UI), `bold` (700: names, titles, UI). */
-  fontText: { regular: string; bold: string };
+  /**
+   * Text whose glyphs to preload: `regular` (400: the story and the UI), `bold` (700: names,
+   * titles, UI), and `first`: the title screen's (its buttons and the title's names, both weights),
+   * all a start that opens on the title screen waits for (main.ts).
+   */
+  fontText: FontText;
+}
+
+export interface FontText {
+  regular: string;
+  bold: string;
+  first: string;
 }
 
 export function trailingSlash(u: string): string {
@@ -50,11 +63,11 @@ export async function loadContent(assetBase: string, storyUrl: string): Promise<
   const titleText = `${meta.title ?? ''}${meta.reading ?? ''}${meta.brand ?? ''}${game.title ?? ''}`;
   const endings = Object.values(game.endings).join('');
   const bold = UI_TEXT + names + titleText + endings;
-  return { game, meta, assets, loaded, fontText: { regular: loaded.charset + bold, bold } };
+  return { game, meta, assets, loaded, fontText: { regular: loaded.charset + bold, bold, first: TITLE_UI_TEXT + titleText } };
 }
 
 /** Loads the Noto Sans JP subsets for the text (both weights); true when the UI's glyphs are there. */
-export async function preloadFonts(text: Content['fontText'], timeoutMs = 5000): Promise<boolean> {
+export async function preloadFonts(text: Pick<FontText, 'regular' | 'bold'>, timeoutMs = 5000): Promise<boolean> {
   if (!document.fonts) return false;
   const jobs = Promise.all([document.fonts.load(font(30, 400), text.regular || 'あ'), document.fonts.load(font(30, 700), text.bold || 'あ')]);
   await Promise.race([jobs.catch(() => undefined), new Promise((r) => setTimeout(r, timeoutMs))]);

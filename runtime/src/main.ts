@@ -184,17 +184,23 @@ async function doStart(o: StartOptions): Promise<ReadyInfo> {
       return v;
     });
   e.setContent(game, meta, assets, loaded.story);
-  // only the first screen's art now; the rest after ready, in idle time (art.ts)
-  const fontsOk = timed(prepared?.fontsReady ? Promise.resolve(true) : preloadFonts(c.fontText), 'fonts');
   // scores and sfx specs are small and fetched when first played: no need to wait for them
   void assets.preloadSound();
   for (const s of o.saves ?? []) e.putSlot(s.slot, s.stateJson);
   let resumed = false;
   if (o.state) resumed = e.loadState(o.state);
   if (!resumed && o.skipTitle) e.newGame();
+  // Only the first screen's glyphs now: the title screen's (a cold start spent 0.7-1.1 s of its
+  // page's thread on the story's ~90 font subsets before the first frame); a start that opens on
+  // a line waits for them all. The rest load after ready, while the player looks at the title
+  // (text that lands before its glyphs redraws when they arrive: text.ts ensureGlyphs).
+  const onTitle = !resumed && !o.skipTitle && !prepared?.fontsReady && pageOptions().fonts === 'first';
+  const fontsOk = timed(prepared?.fontsReady ? Promise.resolve(true) : preloadFonts(onTitle ? { regular: c.fontText.first, bold: c.fontText.first } : c.fontText), 'fonts');
+  // only the first screen's art now; the rest after ready, in idle time (art.ts)
   const firstArt = resumed || o.skipTitle ? e.screenArt() : assets.art.stageKeys(e.titleBackground(), []);
   const [fontsReady] = await Promise.all([fontsOk, timed(assets.art.ensure(firstArt), 'art')]);
   e.fontsReady = fontsReady;
+  if (onTitle) setTimeout(() => void preloadFonts(c.fontText), REST_FONTS_AFTER_MS);
   // the title fades in with its art and fonts, not placeholders
   if (!resumed && !o.skipTitle) e.showTitle();
   e.ready = true;
@@ -326,6 +332,13 @@ function setSaves(slots: SaveSlotInput[]): number {
   if (!engine) return 0;
   return slots.filter((s) => engine!.putSlot(s.slot, s.stateJson)).length;
 }
+
+/**
+ * A start on the title screen loads the story's other glyphs this long after ready (ms): the
+ * player's connection is set up meanwhile and shares this page's CPU; a line shown sooner loads
+ * its own glyphs at once (text.ts ensureGlyphs).
+ */
+const REST_FONTS_AFTER_MS = 1500;
 
 const api: YumecastApi = {
   version: RUNTIME_VERSION,

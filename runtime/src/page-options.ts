@@ -5,6 +5,8 @@
  *   frames=change   frames only when the picture changes, from the first draw (frames.ts; main.ts)
  *   artMb=<n>       the art store's budget in MB, 0 = keep every raster (art.ts; HOST_ART_BUDGET_MB)
  *   loops=pcm       the music loop held as 16-bit samples in a worklet (audio/loops.ts; HOST_MUSIC_LOOPS)
+ *   sfx=live        every sound effect synthesised live, not played from the build's files (audio/sfx-player.ts; HOST_SFX_FILES)
+ *   fonts=all       a start on the title screen waits for every glyph of the story (main.ts; HOST_START_FONTS)
  *   game, assets, story, session, monitor=1, autostart=0|1   a start by hand (main.ts)
  */
 
@@ -13,6 +15,10 @@ export interface PageOptions {
   /** MB of art rasters, 0 = no budget; null = the art store's own (ART_CACHE_BYTES). */
   artMb: number | null;
   loops: 'pcm' | 'buffer';
+  /** Sound effects from the build's files (falling back to live), or always live. */
+  sfx: 'file' | 'live';
+  /** What a start on the title screen waits for: the title screen's glyphs, or all of the story's. */
+  fonts: 'first' | 'all';
   game: string | null;
   assets: string | null;
   story: string | null;
@@ -31,6 +37,8 @@ export function pageOptions(search: string = typeof location === 'undefined' ? '
     frames: q.get('frames') === 'change' ? 'change' : 'steady',
     artMb: Number.isFinite(mb) && mb >= 0 ? mb : null,
     loops: q.get('loops') === 'pcm' ? 'pcm' : 'buffer',
+    sfx: q.get('sfx') === 'live' ? 'live' : 'file',
+    fonts: q.get('fonts') === 'all' ? 'all' : 'first',
     game: q.get('game'),
     assets: q.get('assets'),
     story: q.get('story'),

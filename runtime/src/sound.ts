@@ -5,6 +5,7 @@
  */
 import type { Assets } from './assets';
 import type { AudioEngine } from './audio/engine';
+import { CHOICE_SFX } from './audio/sfx';
 
 export class SoundCues {
   /** The music the story asked for (also while its score is still loading). */
@@ -30,10 +31,10 @@ export class SoundCues {
     this.audio.stopMusic(fade);
   }
 
-  /** An sfx of the game; `__choice` is the engine's own click for a choice. */
+  /** An sfx of the game; `__choice` is the engine's own click for a choice (CHOICE_SFX: the build renders it with the games' effects). */
   playSe(id: string): void {
     if (id === '__choice') {
-      this.audio.playSfx({ type: 'page', volume: 0.35 });
+      this.audio.playSfx(CHOICE_SFX);
       return;
     }
     void this.assets!.sfxSpec(id).then((spec) => {

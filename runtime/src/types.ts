@@ -204,7 +204,8 @@ export interface EngineState {
   fontsReady: boolean;
   /** `music`: the music plays from its rendered loop ('loop'), synthesised ('live'), or none (null; also while its loop loads). */
   /** `loop`: how the playing loop is held: `pcm` (16-bit, in the loop worklet) or `buffer` (decoded, the default); `pcm` with `?loops=pcm`. */
-  audio: { state: string; currentTime: number; music: 'loop' | 'live' | null; loop: 'pcm' | 'buffer' | null };
+  /** `sfx`: how many sound effects played from the build's files and how many live (audio/sfx-player.ts; absent before a start). */
+  audio: { state: string; currentTime: number; music: 'loop' | 'live' | null; loop: 'pcm' | 'buffer' | null; sfx?: { file: number; live: number } };
   /** Lazy art (art.ts): how much is rasterised, and how often play had to wait for it. */
   art?: ArtStats;
   /** Titles prepare() has readied and no start() has used or dropped yet (before start() only). */

@@ -59,7 +59,7 @@ export async function ensureWebBuild(c: StackConfig, env: NodeJS.ProcessEnv, log
   log(`  ✓ built in ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
-/** Builds runtime/dist (story JSON, fonts, music loops) when the runtime's sources or games changed. */
+/** Builds runtime/dist (story JSON, fonts, music loops, sound effects) when the runtime's sources or games changed. */
 export async function ensureRuntimeBuild(log: (l: string) => void): Promise<void> {
   const stamp = path.join(DEFAULT_OUT_DIR, 'yumecast-build.sha256');
   const want = sourceFingerprint({} as NodeJS.ProcessEnv, RUNTIME_SOURCES);
@@ -72,5 +72,5 @@ export async function ensureRuntimeBuild(log: (l: string) => void): Promise<void
   const r = await buildRuntime({ quiet: true });
   const failed = r.games.filter((g) => !g.ok).map((g) => g.id);
   fs.writeFileSync(stamp, want);
-  log(`  ✓ built in ${Math.round(r.ms / 1000)} s (${r.loops?.files ?? 0} music loops${failed.length ? `; stories that do not compile: ${failed.join(', ')}` : ''})`);
+  log(`  ✓ built in ${Math.round(r.ms / 1000)} s (${r.loops?.files ?? 0} music loops, ${r.sfx?.files ?? 0} sound effects${failed.length ? `; stories that do not compile: ${failed.join(', ')}` : ''})`);
 }

@@ -90,6 +90,8 @@ export function buildHostAgent(config: HostConfig, options: BuildHostAgentOption
       frameMode: config.frameMode,
       artBudgetMb: config.artBudgetMb,
       musicLoops: config.musicLoops,
+      startFonts: config.startFonts,
+      sfxFiles: config.sfxFiles,
       zeroPlayoutDelay: config.zeroPlayoutDelay,
       warmNice: config.warmNice,
       signalUrls: config.signalUrls,

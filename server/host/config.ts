@@ -160,6 +160,19 @@ export interface HostConfig {
    */
   musicLoops: 'pcm' | 'buffer';
   /**
+   * HOST_START_FONTS: what a start that opens on the title screen waits for before its first
+   * frame: `first` (default: the title screen's glyphs; the story's load after ready) or `all`
+   * (every glyph of the story, as before issue 11's cold-start round; the page's `?fonts=all`).
+   * runtime/src/main.ts.
+   */
+  startFonts: 'first' | 'all';
+  /**
+   * HOST_SFX_FILES=0: every sound effect synthesised live in the session (the page's `?sfx=live`), as
+   * before issue 11; default on: played from the runtime build's rendered files (runtime/dist/sfx/),
+   * live only for an effect without one. runtime/src/audio/sfx-player.ts.
+   */
+  sfxFiles: boolean;
+  /**
    * HOST_ZERO_PLAYOUT_DELAY=0 turns off the playout delay 0 that every sent video frame carries
    * (server/host/browser-flags.ts ZERO_PLAYOUT_DELAY_FLAG): the player's jitter buffer then decides
    * when to show each frame, as before issue 11's latency round.
@@ -260,6 +273,8 @@ export function loadHostConfig(env: Env = process.env): HostConfig {
     estimateHeadroom: envHeadroom(env.HOST_ESTIMATE_HEADROOM),
     artBudgetMb: envString(env.HOST_ART_BUDGET_MB) === undefined ? null : envInt(env, 'HOST_ART_BUDGET_MB', 0, 0, 4096),
     musicLoops: envChoice(env, 'HOST_MUSIC_LOOPS', 'buffer', ['buffer', 'pcm'] as const),
+    startFonts: envChoice(env, 'HOST_START_FONTS', 'first', ['first', 'all'] as const),
+    sfxFiles: envString(env.HOST_SFX_FILES) !== '0',
     timings: {
       idleWarningMs: envInt(env, 'HOST_IDLE_WARNING_MS', DEFAULT_TIMINGS.idleWarningMs, 10, 86_400_000),
       idleGraceMs: envInt(env, 'HOST_IDLE_GRACE_MS', DEFAULT_TIMINGS.idleGraceMs, 10, 86_400_000),

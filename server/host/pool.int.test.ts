@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { FIXTURES_DIR, GAMES_DIR } from '../../runtime/build';
-import { startPageServer, type PageServer } from './page-server';
+import { RUNTIME_HOST_PAGE, startPageServer, type PageServer } from './page-server';
 import { NoCapacityError, RuntimePool } from './pool';
 import { buildPrewarmPlan } from './prewarm';
 import { basePriority, canRestorePriority, niceOf } from './priority';
@@ -125,7 +125,8 @@ describe('runtime pool', () => {
       bridge: window.__yumecastHost?.version,
       href: location.href,
     }));
-    expect(ready).toEqual({ yumecast: 'function', bridge: 1, href: `${pages.origin}/runtime/index.html` });
+    // one page load: the runtime's host page has the bridge's script in it (page-server.ts)
+    expect(ready).toEqual({ yumecast: 'function', bridge: 1, href: `${pages.origin}${RUNTIME_HOST_PAGE}` });
   });
 
   it('kills a runtime with all its processes, then refills the pool with a new warm one (recycle)', async () => {

@@ -35,6 +35,7 @@ import type { PrewarmPlan } from './prewarm';
 import type { EngineSummary } from './schemas';
 import { CHROMIUM_FLAGS, ZERO_PLAYOUT_DELAY_FLAG } from './browser-flags';
 import { listProcs, type FootprintSource, type ProcInfo } from './procs';
+import { RUNTIME_HOST_PAGE } from './page-server';
 import { guardNetwork } from './runtime-guards';
 
 export { RUNTIME_DIR_PREFIX, sweepStaleRuntimes } from './browsers';
@@ -55,7 +56,7 @@ export interface RuntimeOptions {
   /** How many runtimes share one Chromium (HOST_SESSIONS_PER_BROWSER); default 1: a browser each. */
   sessionsPerBrowser?: number;
   /**
-   * HOST_FRAME_MODE: with `change` the page loads as `index.html?frames=change`, so a warm page
+   * HOST_FRAME_MODE: with `change` the page loads as `host.html?frames=change`, so a warm page
    * waiting for its session draws nothing (runtime/src/frames.ts); default `steady`.
    */
   frameMode?: FrameMode;
@@ -63,6 +64,10 @@ export interface RuntimeOptions {
   artBudgetMb?: number | null;
   /** HOST_MUSIC_LOOPS: `pcm` loads the page with `?loops=pcm` (runtime/src/audio/loops.ts); default buffer. */
   musicLoops?: 'pcm' | 'buffer';
+  /** HOST_START_FONTS: `all` loads the page with `?fonts=all` (runtime/src/main.ts); default first. */
+  startFonts?: 'first' | 'all';
+  /** HOST_SFX_FILES: false loads the page with `?sfx=live` (runtime/src/audio/sfx-player.ts); default the build's files. */
+  sfxFiles?: boolean;
   /** HOST_ZERO_PLAYOUT_DELAY: the browsers run with ZERO_PLAYOUT_DELAY_FLAG; default off (tests' runtimes). */
   zeroPlayoutDelay?: boolean;
   /** HOST_WARM_NICE: a runtime warmed for the pool runs at this nice value until a session takes it (priority.ts); default 0 (not lowered). */
@@ -233,16 +238,17 @@ export class Runtime extends EventEmitter implements FootprintSource {
     if (this.opts.frameMode === 'change') q.set('frames', 'change');
     if (this.opts.artBudgetMb != null) q.set('artMb', String(this.opts.artBudgetMb));
     if (this.opts.musicLoops === 'pcm') q.set('loops', 'pcm');
+    if (this.opts.startFonts === 'all') q.set('fonts', 'all');
+    if (this.opts.sfxFiles === false) q.set('sfx', 'live');
     const query = q.size ? `?${q}` : '';
-    const res = await page.goto(`${origin}/runtime/index.html${query}`, { waitUntil: 'load', timeout: this.opts.launchTimeoutMs });
+    const res = await page.goto(`${origin}${RUNTIME_HOST_PAGE}${query}`, { waitUntil: 'load', timeout: this.opts.launchTimeoutMs });
     if (!res?.ok()) throw new Error(`runtime page failed to load: ${res?.status() ?? 'no response'}`);
   }
 
-  /** The bridge and the prewarm (outside the browser's one-context-at-a-time section). */
+  /** The bridge's readiness and the prewarm (outside the browser's one-context-at-a-time section). */
   private async warmUp(): Promise<void> {
     const page = this.mustPage();
-    const origin = this.opts.pageOrigin;
-    await page.addScriptTag({ url: `${origin}/host/bridge.js` });
+    // the bridge's script is in the runtime's host page (page-server.ts): both have run at load
     await page.waitForFunction(() => !!(window as unknown as { yumecast?: unknown }).yumecast && !!window.__yumecastHost, undefined, {
       timeout: this.opts.launchTimeoutMs,
     });

@@ -1,8 +1,8 @@
 /**
  * One esbuild set-up for every script we inject into a Chromium page as a single classic script
  * (an IIFE, in memory): the host's page bridge (server/host/bridge-bundle.ts), the test player
- * page (server/host/testing/fake-api.ts) and the build's music-loop renderer
- * (runtime/build-loops.ts), so they target the same Chromium and never drift apart.
+ * page (server/host/testing/fake-api.ts) and the build's audio renderer (music loops and sound
+ * effects: runtime/build-loops.ts), so they target the same Chromium and never drift apart.
  */
 import * as esbuild from 'esbuild';
 

@@ -8,54 +8,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { FIXTURES_DIR, GAMES_DIR } from '../../runtime/build';
-import { buildLoops, collectScores } from '../../runtime/build-loops';
+import { buildAudioFiles, collectScores } from '../../runtime/build-loops';
 import { LOOP_SAMPLE_RATE, LOOPS_DIR, loopFileName } from '../../runtime/src/audio/loop-file';
 import { loopWindow } from '../../runtime/src/audio/loops';
 import { prepareScore } from '../../runtime/src/audio/score';
 import { buildTestRuntime } from '../../server/host/testing/harness';
-import { FIXTURE, key, openRuntimePage, runtimePagesForSuite, sleep, waitFor } from './runtime-page';
+import { key, openFixture, runtimePagesForSuite, sleep, streamLevel, waitFor, wavFormat } from './runtime-page';
 
 jest.setTimeout(180_000);
 
 const pages = runtimePagesForSuite();
-
-/** The fixture started on a runtime page (`query`: the page's); `wavTypes`: each loop file's status and content type; warnings count as errors. */
-async function openFixture(before?: (page: Page) => Promise<void>, query?: string): Promise<{ page: Page; errors: string[]; wavTypes: string[] }> {
-  const wavTypes: string[] = [];
-  const { page, errors } = await openRuntimePage(pages, { before, query });
-  page.on('console', (m) => {
-    if (m.type() === 'warning') errors.push(m.text());
-  });
-  page.on('response', (r) => {
-    if (r.url().endsWith('.wav')) wavTypes.push(`${r.status()} ${r.headers()['content-type'] ?? ''}`);
-  });
-  await page.evaluate((id) => window.yumecast.start({ gameId: id, assetBase: `/games/${id}/`, storyUrl: `/runtime/games/${id}.json` }), FIXTURE);
-  return { page, errors, wavTypes };
-}
-
-/** RMS of the page's published sound (its captured stream's audio) over ~1.5 s. */
-function musicLevel(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const stream = window.yumecast.captureStream(30);
-    const ac = new AudioContext();
-    const an = ac.createAnalyser();
-    an.fftSize = 2048;
-    ac.createMediaStreamSource(new MediaStream(stream.getAudioTracks())).connect(an);
-    const buf = new Float32Array(an.fftSize);
-    let sum = 0;
-    let n = 0;
-    for (let i = 0; i < 30; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      an.getFloatTimeDomainData(buf);
-      for (const v of buf) sum += v * v;
-      n += buf.length;
-    }
-    await ac.close();
-    return Math.sqrt(sum / n);
-  });
-}
 
 describe('music loops rendered at build time', () => {
   it('the build has a 48 kHz stereo WAV for every looping score, named by its hash, as long as the loop it plays', async () => {
@@ -66,18 +29,11 @@ describe('music loops rendered at build time', () => {
       const prepared = prepareScore(score);
       const file = path.join(runtimeDir, LOOPS_DIR, loopFileName(score));
       expect(fs.existsSync(file)).toBe(true);
-      const head = Buffer.alloc(44);
-      const fd = fs.openSync(file, 'r');
-      fs.readSync(fd, head, 0, 44, 0);
-      fs.closeSync(fd);
-      expect(head.toString('ascii', 0, 4)).toBe('RIFF');
-      expect(head.toString('ascii', 8, 12)).toBe('WAVE');
-      expect(head.readUInt16LE(22)).toBe(2);
-      expect(head.readUInt32LE(24)).toBe(LOOP_SAMPLE_RATE);
-      expect(head.readUInt16LE(34)).toBe(16);
+      const wav = wavFormat(file);
+      expect(wav).toMatchObject({ channels: 2, sampleRate: LOOP_SAMPLE_RATE, bits: 16 });
       const w = loopWindow(prepared)!;
       // (the page computes the window in Chromium's V8: a float may round a frame apart here)
-      expect(Math.abs(head.readUInt32LE(40) / 4 - Math.ceil((w.loopS + w.tail) * LOOP_SAMPLE_RATE))).toBeLessThanOrEqual(1);
+      expect(Math.abs(wav!.frames - Math.ceil((w.loopS + w.tail) * LOOP_SAMPLE_RATE))).toBeLessThanOrEqual(1);
     }
     // an edited score gets another name: the page never plays a stale file
     expect(loopFileName({ ...scores[0], bpm: scores[0].bpm + 1 })).not.toBe(loopFileName(scores[0]));
@@ -86,17 +42,16 @@ describe('music loops rendered at build time', () => {
   it('a repeat build renders nothing: every loop comes from the cache', async () => {
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'yumecast-loops-'));
     try {
-      const r = await buildLoops({ outDir: out, gamesDirs: [FIXTURES_DIR], quiet: true });
-      expect(r.rendered).toBe(0);
-      expect(r.missing).toBe(0);
-      expect(r.files).toBe(collectScores([FIXTURES_DIR]).length);
+      const r = await buildAudioFiles({ outDir: out, gamesDirs: [FIXTURES_DIR], quiet: true, sfx: false });
+      expect(r.loops).toEqual({ files: collectScores([FIXTURES_DIR]).length, rendered: 0, missing: 0 });
+      expect(r.sfx).toBeNull();
     } finally {
       fs.rmSync(out, { recursive: true, force: true });
     }
   });
 
   it('a session plays its music from the loop file from the first note', async () => {
-    const { page, errors, wavTypes } = await openFixture();
+    const { page, errors, wavTypes } = await openFixture(pages);
     try {
       const s = await waitFor(page, (st) => st.bgm === 'theme' && st.audio.music !== null, 'the title music', 10_000);
       expect(s.audio.music).toBe('loop');
@@ -111,12 +66,12 @@ describe('music loops rendered at build time', () => {
   it('the loop held as 16-bit samples in the worklet (?loops=pcm) sounds as the decoded buffer does, and the next track plays after it', async () => {
     const levels: Record<string, number> = {};
     for (const held of ['pcm', 'buffer'] as const) {
-      const { page, errors } = await openFixture(undefined, held === 'pcm' ? 'loops=pcm' : undefined);
+      const { page, errors } = await openFixture(pages, { query: held === 'pcm' ? 'loops=pcm' : undefined });
       try {
         const s = await waitFor(page, (st) => st.audio.music === 'loop' && st.audio.state === 'running', 'the title music from its loop', 10_000);
         expect(s.audio.loop).toBe(held);
         await sleep(1500); // past the fade in
-        levels[held] = await musicLevel(page);
+        levels[held] = await streamLevel(page);
         if (held === 'pcm') {
           // a track change: the worklet lets go of the title's samples and plays the next track's
           await key(page, 'Enter');
@@ -128,7 +83,7 @@ describe('music loops rendered at build time', () => {
           }
           await waitFor(page, (st) => st.bgm === 'night' && st.audio.music === 'loop' && st.audio.loop === 'pcm', 'the night track from its loop', 10_000);
           await sleep(1500);
-          expect(await musicLevel(page)).toBeGreaterThan(0.003);
+          expect(await streamLevel(page)).toBeGreaterThan(0.003);
         }
         expect(errors).toEqual([]);
       } finally {
@@ -141,8 +96,10 @@ describe('music loops rendered at build time', () => {
   });
 
   it('without a file the music plays live, and nothing breaks', async () => {
-    const { page, errors, wavTypes } = await openFixture(async (p) => {
-      await p.route('**/runtime/loops/**', (r) => r.fulfill({ status: 404, body: 'not found' }));
+    const { page, errors, wavTypes } = await openFixture(pages, {
+      before: async (p) => {
+        await p.route('**/runtime/loops/**', (r) => r.fulfill({ status: 404, body: 'not found' }));
+      },
     });
     try {
       await waitFor(page, (st) => st.bgm === 'theme' && st.audio.music !== null, 'the title music', 10_000);

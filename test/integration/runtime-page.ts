@@ -2,9 +2,11 @@
  * Set-up shared by the runtime's page suites (runtime-art, runtime-frames): the built runtime
  * with the fixture games, served by the host's own page server, and one Debian Chromium for the
  * suite. `runtimePagesForSuite()` registers beforeAll/afterAll and returns the live handles;
- * `openRuntimePage()` opens a runtime page collecting its errors; the page helpers read the
- * engine's state, press keys and wait for a state.
+ * `openRuntimePage()` opens a runtime page collecting its errors (`openFixture()`: and starts the
+ * fixture, with the build's audio files it fetched); the page helpers read the engine's state,
+ * press keys, wait for a state and measure the published sound (`streamLevel()`).
  */
+import fs from 'node:fs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../server/shared/chromium';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { EngineState } from '../../runtime/src/types';
@@ -55,6 +57,69 @@ export async function openRuntimePage(pages: RuntimePages, opts: { query?: strin
   await page.goto(`${pages.server.origin}/runtime/index.html${opts.query ? `?${opts.query}` : ''}`);
   await page.waitForFunction(() => !!window.yumecast);
   return { page, errors };
+}
+
+/** A runtime page with the fixture started; `wavTypes`: each audio file it fetched (`<status> <content type>`). */
+export interface FixturePage extends OpenedPage {
+  wavTypes: string[];
+}
+
+/** The fixture started on a runtime page (`query`, `before`: as openRuntimePage's); warnings count as errors. */
+export async function openFixture(pages: RuntimePages, opts: { query?: string; before?: (page: Page) => Promise<void> } = {}): Promise<FixturePage> {
+  const wavTypes: string[] = [];
+  const { page, errors } = await openRuntimePage(pages, opts);
+  page.on('console', (m) => {
+    if (m.type() === 'warning') errors.push(m.text());
+  });
+  page.on('response', (r) => {
+    if (r.url().endsWith('.wav')) wavTypes.push(`${r.status()} ${r.headers()['content-type'] ?? ''}`);
+  });
+  await page.evaluate((id) => window.yumecast.start({ gameId: id, assetBase: `/games/${id}/`, storyUrl: `/runtime/games/${id}.json` }), FIXTURE);
+  return { page, errors, wavTypes };
+}
+
+/**
+ * RMS of the page's published sound (its captured stream's audio) over `ms` (default 1.5 s);
+ * `key`: pressed through the engine's input once the capture is listening (what it sets off is
+ * measured from its start).
+ */
+export function streamLevel(page: Page, opts: { ms?: number; key?: string } = {}): Promise<number> {
+  return page.evaluate(async ({ ms, key }) => {
+    const stream = window.yumecast.captureStream(30);
+    const ac = new AudioContext();
+    const an = ac.createAnalyser();
+    an.fftSize = 2048;
+    ac.createMediaStreamSource(new MediaStream(stream.getAudioTracks())).connect(an);
+    const buf = new Float32Array(an.fftSize);
+    const wait = (t: number) => new Promise((r) => setTimeout(r, t));
+    if (key) {
+      await wait(300);
+      window.yumecast.applyInput({ v: 1, type: 'key', kind: 'down', key });
+      window.yumecast.applyInput({ v: 1, type: 'key', kind: 'up', key });
+    }
+    let sum = 0;
+    let n = 0;
+    for (let t = 0; t < ms; t += 50) {
+      await wait(50);
+      an.getFloatTimeDomainData(buf);
+      for (const v of buf) sum += v * v;
+      n += buf.length;
+    }
+    await ac.close();
+    return Math.sqrt(sum / n);
+  }, { ms: opts.ms ?? 1500, key: opts.key ?? null });
+}
+
+/** The format of one of the build's WAV files (loops/, sfx/), from its 44-byte header; null if it is not a RIFF/WAVE file. */
+export function wavFormat(file: string): { channels: number; sampleRate: number; bits: number; frames: number } | null {
+  const head = Buffer.alloc(44);
+  const fd = fs.openSync(file, 'r');
+  fs.readSync(fd, head, 0, 44, 0);
+  fs.closeSync(fd);
+  if (head.toString('ascii', 0, 4) !== 'RIFF' || head.toString('ascii', 8, 12) !== 'WAVE') return null;
+  const channels = head.readUInt16LE(22);
+  const bits = head.readUInt16LE(34);
+  return { channels, sampleRate: head.readUInt32LE(24), bits, frames: head.readUInt32LE(40) / ((channels * bits) / 8) };
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -4,8 +4,11 @@
  * `prepared: true`) and draws the same title screen as a plain start; a resumed save starts from
  * its own scene as without one; a start for another game, or with other URLs, loads afresh and
  * drops the preparations; a failed preparation leaves a plain start working; and the warm
- * runtime's page-side prewarm (server/host/page/prewarm.ts) prepares the plan's titles.
+ * runtime's page-side prewarm (server/host/page/prewarm.ts) prepares the plan's titles; a plain
+ * start on the title screen waits for the title screen's glyphs only (main.ts, HOST_START_FONTS).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { FIXTURES_DIR, GAMES_DIR } from '../../runtime/build';
 import type { EngineState, PrepareInfo, ReadyInfo, StartOptions } from '../../runtime/src/types';
@@ -174,6 +177,30 @@ describe('runtime: titles prepared ahead', () => {
       expect(a.atReady.screen).toBe('title');
     } finally {
       await page.close();
+    }
+  });
+
+  it("a start on the title screen waits for the title screen's glyphs only, the story's load after it (?fonts=all: all before)", async () => {
+    const runtimeDir = await buildTestRuntime();
+    const { charset } = JSON.parse(fs.readFileSync(path.join(runtimeDir, 'games', `${GAME}.json`), 'utf8')) as { charset: string };
+    // the story's characters whose glyphs are not loaded (string code: no bundler helper in it)
+    const missing = `[...${JSON.stringify(charset)}].filter((c) => !document.fonts.check('400 30px "Noto Sans JP"', c)).length`;
+    const startThenCount = `window.yumecast.start(${JSON.stringify({ gameId: GAME, ...urls(GAME) })}).then((info) => ({ missing: ${missing}, screen: window.yumecast.getState().screen, fontsReady: window.yumecast.getState().fontsReady }))`;
+    const first = await openRuntimePage(pages);
+    const all = await openRuntimePage(pages, { query: 'fonts=all' });
+    try {
+      const a = (await first.page.evaluate(startThenCount)) as { missing: number; screen: string; fontsReady: boolean };
+      expect(a).toMatchObject({ screen: 'title', fontsReady: true });
+      expect(a.missing).toBeGreaterThan(0);
+      // the rest arrive while the title shows
+      for (let t = Date.now(); Date.now() - t < 30_000 && ((await first.page.evaluate(missing)) as number) > 0; ) await sleep(250);
+      expect(await first.page.evaluate(missing)).toBe(0);
+      const b = (await all.page.evaluate(startThenCount)) as { missing: number; screen: string };
+      expect(b).toMatchObject({ screen: 'title', missing: 0 });
+      expect([...first.errors, ...all.errors]).toEqual([]);
+    } finally {
+      await first.page.close();
+      await all.page.close();
     }
   });
 

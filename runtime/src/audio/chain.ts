@@ -4,9 +4,16 @@
  * (loops.ts), so a rendered loop sounds exactly like the live synthesis. Music bus + sfx bus +
  * reverb send (a convolver with a synthetic 1.8 s stereo impulse) + delay send (feedback delay
  * with a darkening filter) → compressor (`out`). The engine connects `out` to its master gain;
- * the offline render connects it to its destination. The impulse and the noise are seeded, so
- * every context gets the same samples (the impulse is made once per page and shared).
+ * the offline renders (a loop, a sound effect) connect it to their destination (offlineGraph).
+ * The impulse and the noise are seeded, so every context gets the same samples (the impulse is
+ * made once per page and shared).
  */
+import type { AudioGraph } from './graph';
+
+/** Seconds: the reverb's impulse (how long a sound rings on in it). */
+export const REVERB_S = 1.8;
+/** Seconds: the compressor's release. */
+export const COMPRESSOR_RELEASE_S = 0.25;
 
 export interface MasterChain {
   readonly musicBus: GainNode;
@@ -24,7 +31,7 @@ export function buildMasterChain(ctx: BaseAudioContext): MasterChain {
   comp.knee.value = 12;
   comp.ratio.value = 4;
   comp.attack.value = 0.004;
-  comp.release.value = 0.25;
+  comp.release.value = COMPRESSOR_RELEASE_S;
 
   const musicBus = ctx.createGain();
   musicBus.gain.value = 0.7;
@@ -33,7 +40,7 @@ export function buildMasterChain(ctx: BaseAudioContext): MasterChain {
 
   // Reverb: a synthetic decaying-noise impulse response.
   const reverb = ctx.createConvolver();
-  reverb.buffer = makeImpulse(ctx, 1.8, 2.6);
+  reverb.buffer = makeImpulse(ctx, REVERB_S, 2.6);
   const reverbReturn = ctx.createGain();
   reverbReturn.gain.value = 0.55;
   const reverbSend = ctx.createGain();
@@ -59,6 +66,23 @@ export function buildMasterChain(ctx: BaseAudioContext): MasterChain {
   musicBus.connect(comp);
   sfxBus.connect(comp);
   return { musicBus, sfxBus, reverbSend, delaySend, out: comp };
+}
+
+type OfflineCtor = new (channels: number, length: number, sampleRate: number) => OfflineAudioContext;
+
+/**
+ * A stereo OfflineAudioContext of `frames` frames with the master chain into its destination, as
+ * the graph the sound code plays into (loops.ts renderLoop, sfx-render.ts); null where there is
+ * no OfflineAudioContext.
+ */
+export function offlineGraph(frames: number, sampleRate: number): (AudioGraph & { ctx: OfflineAudioContext }) | null {
+  const Offline = (globalThis as { OfflineAudioContext?: OfflineCtor }).OfflineAudioContext;
+  if (!Offline) return null;
+  const ctx = new Offline(2, frames, sampleRate);
+  const chain = buildMasterChain(ctx);
+  chain.out.connect(ctx.destination);
+  let noise: AudioBuffer | null = null;
+  return { ctx, ...chain, noiseBuffer: () => (noise ??= makeNoise(ctx)) };
 }
 
 /** White noise, 2 s (seeded). */

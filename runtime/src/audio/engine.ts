@@ -3,7 +3,8 @@
  * sends → compressor → master gain), published through a MediaStreamAudioDestinationNode (and,
  * for development, optionally the speakers). Music is synthesised from score JSON (music.ts; a
  * looping score plays from its loop, rendered at build time or once in the page, loops.ts), sfx
- * live from parametric specs; nothing is downloaded but those JSON files and the loops' WAVs. Note names →
+ * from their files rendered at build time, else live from their parametric specs (sfx-player.ts);
+ * nothing is downloaded but those JSON files and the build's WAVs. Note names →
  * Hz are in notes.ts; what the sound modules play into is the AudioGraph interface (graph.ts).
  */
 import type { Score, SfxSpec } from '../types';
@@ -11,7 +12,7 @@ import type { AudioGraph } from './graph';
 import { buildMasterChain, makeNoise } from './chain';
 import { LoopCache, type LoopHeld } from './loops';
 import { MusicPlayer } from './music';
-import { playSfx } from './sfx';
+import { SfxPlayer } from './sfx-player';
 import { pageOptions } from '../page-options';
 
 export class AudioEngine implements AudioGraph {
@@ -27,13 +28,15 @@ export class AudioEngine implements AudioGraph {
   private current: { id: string; player: MusicPlayer } | null = null;
   private monitoring = false;
   private readonly loops: LoopCache;
+  private readonly sfx: SfxPlayer;
 
   /**
-   * `loopsBase`: the URL the build's loops/ folder is relative to (default the page's; null: render
-   * loops in the page); `loops`: how loops are held (loops.ts LoopHeld; default the page's
-   * `?loops=pcm`, else buffer).
+   * `loopsBase`: the URL the build's loops/ and sfx/ folders are relative to (default the page's;
+   * null: render loops in the page, play sfx live); `loops`: how loops are held (loops.ts LoopHeld;
+   * default the page's `?loops=pcm`, else buffer); `sfx`: `live` plays every effect live (default
+   * the page's `?sfx=live`, else from the build's files: sfx-player.ts).
    */
-  constructor(opts: { volume?: number; monitor?: boolean; loopsBase?: string | null; loops?: LoopHeld } = {}) {
+  constructor(opts: { volume?: number; monitor?: boolean; loopsBase?: string | null; loops?: LoopHeld; sfx?: 'file' | 'live' } = {}) {
     // 48 kHz: the WebRTC audio (Opus) is 48 kHz, another rate would cost a resampler
     this.ctx = new AudioContext({ latencyHint: 'interactive', sampleRate: 48000 });
     const ctx = this.ctx;
@@ -46,7 +49,9 @@ export class AudioEngine implements AudioGraph {
     this.delaySend = chain.delaySend;
     chain.out.connect(this.master);
     const held = opts.loops ?? pageOptions().loops;
-    this.loops = new LoopCache(ctx, opts.loopsBase !== undefined ? opts.loopsBase : typeof document === 'undefined' ? null : document.baseURI, held);
+    const base = opts.loopsBase !== undefined ? opts.loopsBase : typeof document === 'undefined' ? null : document.baseURI;
+    this.loops = new LoopCache(ctx, base, held);
+    this.sfx = new SfxPlayer(this, this.master, (opts.sfx ?? pageOptions().sfx) === 'live' ? null : base);
 
     this.streamDest = ctx.createMediaStreamDestination();
     this.master.connect(this.streamDest);
@@ -108,12 +113,14 @@ export class AudioEngine implements AudioGraph {
     return this.current?.player.mode === 'loop' ? this.current.player.held : null;
   }
 
+  /** Plays an effect from the build's file, else live (sfx-player.ts). */
   playSfx(spec: SfxSpec): void {
-    try {
-      playSfx(this, spec);
-    } catch (e) {
-      console.warn('[yumecast] sfx failed', e);
-    }
+    this.sfx.play(spec);
+  }
+
+  /** How many effects played from their file and how many live. */
+  get sfxPlayed(): { file: number; live: number } {
+    return { ...this.sfx.counts };
   }
 
   close(): void {

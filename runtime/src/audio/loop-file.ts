@@ -1,30 +1,43 @@
 /**
- * The rendered-loop file: one home for what the build (runtime/build-loops.ts, which renders every
- * looping score once in headless Chromium) and the runtime page (loops.ts, which fetches it) must
- * agree on (issue 11: rendering a loop in the session cost ~8 s of CPU and left the music
- * synthesised live for its first minute, ~20 % of a core).
+ * The rendered audio files: one home for what the build (runtime/build-loops.ts, which renders
+ * every looping score and every sound effect once in headless Chromium) and the runtime page
+ * (loops.ts and sfx-player.ts, which fetch them) must agree on (issue 11: rendering a loop in the
+ * session cost ~8 s of CPU and left the music synthesised live for its first minute, ~20 % of a
+ * core; every live sound effect ran the reverb and compressor on the page's audio thread).
  *
- * - The name: a hash of the score's JSON (as parsed: literals only, so Node and Chromium print it
- *   the same — a prepared score holds computed floats, which two V8 versions may round
- *   differently), so an edited score never plays a stale file: the page then finds no file and
- *   renders in the page as before.
+ * - The name: a hash of the score's or the sfx spec's JSON (as parsed: literals only, so Node and
+ *   Chromium print it the same — a prepared score holds computed floats, which two V8 versions
+ *   may round differently), so an edited score or spec never plays a stale file: the page then
+ *   finds no file and renders (a loop) or synthesises (an effect) in the page as before.
  * - The format: 16-bit PCM WAV, stereo, at LOOP_SAMPLE_RATE (the engine's context rate, so
  *   decodeAudioData does not resample). 16 bits are plenty: the sound leaves the host as Opus.
  * - Written by `encodeWav` (the build), read back without a decode by `wavSamples` (the page's
  *   worklet loops, loop-worklet.ts); `interleave16` is the one float → 16-bit conversion.
- * - Where: `loops/<name>.wav` next to the runtime's index.html (/runtime/loops/ on the host).
+ * - Where: `loops/<name>.wav` and `sfx/<name>.wav` next to the runtime's index.html
+ *   (/runtime/loops/, /runtime/sfx/ on the host).
  */
-import type { Score } from '../types';
+import type { Score, SfxSpec } from '../types';
 
 export const LOOP_SAMPLE_RATE = 48000;
 /** Bump when the file's layout changes (not for the synthesis: the build keys its cache on the sound code). */
 const LOOP_FORMAT = 1;
-/** The folder, relative to the runtime's index.html. */
+/** The loops' folder, relative to the runtime's index.html. */
 export const LOOPS_DIR = 'loops';
+
+/** The folder of the rendered sound effects, relative to the runtime's index.html. */
+export const SFX_DIR = 'sfx';
 
 /** The file name (without folder) of a score's rendered loop. */
 export function loopFileName(score: Score): string {
-  const text = `${LOOP_FORMAT}:${LOOP_SAMPLE_RATE}:${JSON.stringify(score)}`;
+  return hashedName(`${LOOP_FORMAT}:${LOOP_SAMPLE_RATE}:${JSON.stringify(score)}`);
+}
+
+/** The file name (without folder) of a rendered sound effect (sfx-render.ts). */
+export function sfxFileName(spec: SfxSpec): string {
+  return hashedName(`sfx:${LOOP_FORMAT}:${LOOP_SAMPLE_RATE}:${JSON.stringify(spec)}`);
+}
+
+function hashedName(text: string): string {
   return `${fnv1a(text, 0x811c9dc5)}${fnv1a(text, 0x01000193 ^ 0x5bd1e995)}.wav`;
 }
 

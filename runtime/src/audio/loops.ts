@@ -26,8 +26,7 @@
  * matters more than fetching a track the story comes back to (docs/host.md "Runtime model"). Loops
  * longer than MAX_LOOP_S stay live.
  */
-import { buildMasterChain, makeNoise } from './chain';
-import type { AudioGraph } from './graph';
+import { offlineGraph, REVERB_S } from './chain';
 import { LOOP_SAMPLE_RATE, LOOPS_DIR, interleave16, wavSamples } from './loop-file';
 import { LoopWorklet, type PlayingLoop } from './loop-worklet';
 import { connectTracks, scheduleNotes, type PreparedScore } from './score';
@@ -40,13 +39,11 @@ export interface RenderedLoop {
 }
 
 /** Reverb impulse (1.8 s) + the feedback delay to about -70 dB (0.32 per 0.36 s) + margin. */
-const CHAIN_TAIL_S = 1.8 + 3 + 0.2;
+const CHAIN_TAIL_S = REVERB_S + 3 + 0.2;
 const MAX_LOOP_S = 120;
 const CACHE_SIZE = 1;
 /** The offline render adds notes this far (s) ahead, in steps of this length. */
 const CHUNK_S = 1;
-
-type OfflineCtor = new (channels: number, length: number, sampleRate: number) => OfflineAudioContext;
 
 /** A loop's length and tail (s), or null when the score stays live (not a loop, too short or long). */
 export function loopWindow(score: PreparedScore): { loopS: number; tail: number } | null {
@@ -59,16 +56,12 @@ export function loopWindow(score: PreparedScore): { loopS: number; tail: number 
 
 /** Renders a looping score (null: it stays live, or no OfflineAudioContext). */
 export async function renderLoop(score: PreparedScore, sampleRate: number): Promise<RenderedLoop | null> {
-  const Offline = (globalThis as { OfflineAudioContext?: OfflineCtor }).OfflineAudioContext;
   const w = loopWindow(score);
-  if (!Offline || !w) return null;
+  if (!w) return null;
   const { loopS, tail } = w;
-  const frames = Math.ceil((loopS + tail) * sampleRate);
-  const ctx = new Offline(2, frames, sampleRate);
-  const chain = buildMasterChain(ctx);
-  chain.out.connect(ctx.destination);
-  let noise: AudioBuffer | null = null;
-  const graph: AudioGraph = { ctx, ...chain, noiseBuffer: () => (noise ??= makeNoise(ctx)) };
+  const graph = offlineGraph(Math.ceil((loopS + tail) * sampleRate), sampleRate);
+  if (!graph) return null;
+  const ctx = graph.ctx;
   const outs = connectTracks(graph, score);
   // Like the live scheduler, the notes go in a little ahead of the render (every node waiting
   // to start would be processed on every block): the render pauses each CHUNK_S to add the next.
