@@ -117,8 +117,11 @@ async function run(stack: PlayStack, players: PlayerBrowser, cfg: PlayConfig, ga
         add(kind, await clickToFirstFrame(stack, host, players, cfg, game));
       }
     } finally {
-      await holder?.end();
-      await host.stop();
+      try {
+        await holder?.end();
+      } finally {
+        await host.stop();
+      }
     }
   }
   const host = await stack.startHost({ HOST_WARM_POOL: '1', HOST_CAPACITY: '2', ...cfg.hostEnv });

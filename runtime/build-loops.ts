@@ -137,7 +137,10 @@ async function renderMissing(todo: Wanted[], log: (m: string) => void): Promise<
         await page.addScriptTag({ content: code });
         for (let w = queue.shift(); w; w = queue.shift()) {
           const t = Date.now();
-          const b64 = await page.evaluate((j) => (globalThis as unknown as { yumecastRenderFile(j: RenderJob): Promise<string | null> }).yumecastRenderFile(j), w.job);
+          // a render that throws leaves its file missing (played or rendered in the page), not the build failed
+          const b64 = await page
+            .evaluate((j) => (globalThis as unknown as { yumecastRenderFile(j: RenderJob): Promise<string | null> }).yumecastRenderFile(j), w.job)
+            .catch((e: unknown) => (log(`runtime: ${w.dir}/${w.name} failed to render: ${e instanceof Error ? e.message : String(e)}`), null));
           if (!b64) continue;
           const tmp = `${w.file}.${process.pid}.tmp`;
           fs.writeFileSync(tmp, Buffer.from(b64, 'base64'));
@@ -201,6 +204,9 @@ export async function buildAudioFiles(opts: { outDir: string; gamesDirs: string[
       fs.rmSync(lock, { recursive: true, force: true });
     }
   }
+  // a kind left out has no folder: an earlier build's files would otherwise still be played
+  if (!loops) fs.rmSync(path.join(opts.outDir, LOOPS_DIR), { recursive: true, force: true });
+  if (!sfx) fs.rmSync(path.join(opts.outDir, SFX_DIR), { recursive: true, force: true });
   const result: AudioFilesResult = {
     loops: loops && linkFolder(opts.outDir, LOOPS_DIR, loops, rendered),
     sfx: sfx && linkFolder(opts.outDir, SFX_DIR, sfx, rendered),

@@ -194,7 +194,7 @@ async function doStart(o: StartOptions): Promise<ReadyInfo> {
   // page's thread on the story's ~90 font subsets before the first frame); a start that opens on
   // a line waits for them all. The rest load after ready, while the player looks at the title
   // (text that lands before its glyphs redraws when they arrive: text.ts ensureGlyphs).
-  const onTitle = !resumed && !o.skipTitle && !prepared?.fontsReady && pageOptions().fonts === 'first';
+  const onTitle = !resumed && !o.skipTitle && !prepared?.fontsReady && q.fonts === 'first';
   const fontsOk = timed(prepared?.fontsReady ? Promise.resolve(true) : preloadFonts(onTitle ? { regular: c.fontText.first, bold: c.fontText.first } : c.fontText), 'fonts');
   // only the first screen's art now; the rest after ready, in idle time (art.ts)
   const firstArt = resumed || o.skipTitle ? e.screenArt() : assets.art.stageKeys(e.titleBackground(), []);

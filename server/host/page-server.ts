@@ -4,8 +4,8 @@
  *   /runtime/*       the built VN runtime (runtime/dist: index.html, engine.js, fonts, games/<id>.json)
  *   /games/<id>/*    game content (game.json, meta.json, art/, music/) from the games folders
  *   /host/bridge.js  the page-side bridge bundle
- *   /runtime/host.html  the runtime's index.html with the bridge's script in it: what a runtime
- *                    loads (one page load instead of the page, then the bridge injected after it)
+ *   /runtime/host.html  the runtime's index.html with the bridge's script in it (page-paths.ts):
+ *                    what a runtime loads (one page load, not the page and then the bridge injected)
  * It is a separate origin from the api-facing routes on purpose: a runtime page can reach only
  * this origin (and its signalling WebSocket), and nothing on this origin changes anything.
  */
@@ -13,11 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { bridgeBundle } from './bridge-bundle';
-
-/** The bridge bundle's path on the pages' origin. */
-const BRIDGE_PATH = '/host/bridge.js';
-/** The page a runtime loads: the runtime with the bridge (see the header). */
-export const RUNTIME_HOST_PAGE = '/runtime/host.html';
+import { BRIDGE_PATH, RUNTIME_HOST_PAGE, withBridge } from './page-paths';
 
 export interface PageServerOptions {
   runtimeDir: string;
@@ -113,8 +109,8 @@ export async function startPageServer(opts: PageServerOptions): Promise<PageServ
     if (req.method === 'HEAD') return reply.send();
     return reply.send(fs.createReadStream(file));
   };
-  // the bridge runs after the engine's module (a deferred script after it, in document order)
-  const hostPage = fs.readFileSync(path.join(runtimeDir, 'index.html'), 'utf8').replace('</body>', `  <script defer src="${BRIDGE_PATH}"></script>\n  </body>`);
+  // read once: a runtime rebuilt under a running agent is served after the agent's restart
+  const hostPage = withBridge(fs.readFileSync(path.join(runtimeDir, 'index.html'), 'utf8'));
   app.get(RUNTIME_HOST_PAGE, { schema: { querystring: fileSchema.querystring } }, async (_req, reply) =>
     reply
       .type('text/html; charset=utf-8')

@@ -11,7 +11,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { FIXTURES_DIR, GAMES_DIR } from '../../runtime/build';
-import { RUNTIME_HOST_PAGE, startPageServer, type PageServer } from './page-server';
+import { BRIDGE_PATH, RUNTIME_HOST_PAGE, withBridge } from './page-paths';
+import { startPageServer, type PageServer } from './page-server';
 import { NoCapacityError, RuntimePool } from './pool';
 import { buildPrewarmPlan } from './prewarm';
 import { basePriority, canRestorePriority, niceOf } from './priority';
@@ -127,6 +128,13 @@ describe('runtime pool', () => {
     }));
     // one page load: the runtime's host page has the bridge's script in it (page-server.ts)
     expect(ready).toEqual({ yumecast: 'function', bridge: 1, href: `${pages.origin}${RUNTIME_HOST_PAGE}` });
+  });
+
+  it("the runtime's host page has the bridge's script after the engine's, before the last </body> or at the end", () => {
+    const page = withBridge('<body><script type="module" src="./engine.js"></script></body>\n');
+    expect(page.indexOf(BRIDGE_PATH)).toBeGreaterThan(page.indexOf('engine.js'));
+    expect(page.indexOf(BRIDGE_PATH)).toBeLessThan(page.lastIndexOf('</body>'));
+    expect(withBridge('<script type="module" src="./engine.js"></script>')).toContain(`<script defer src="${BRIDGE_PATH}"></script>`);
   });
 
   it('kills a runtime with all its processes, then refills the pool with a new warm one (recycle)', async () => {

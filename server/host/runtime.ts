@@ -35,11 +35,10 @@ import type { PrewarmPlan } from './prewarm';
 import type { EngineSummary } from './schemas';
 import { CHROMIUM_FLAGS, ZERO_PLAYOUT_DELAY_FLAG } from './browser-flags';
 import { listProcs, type FootprintSource, type ProcInfo } from './procs';
-import { RUNTIME_HOST_PAGE } from './page-server';
+import { RUNTIME_HOST_PAGE } from './page-paths';
 import { guardNetwork } from './runtime-guards';
 
 export { RUNTIME_DIR_PREFIX, sweepStaleRuntimes } from './browsers';
-
 
 export type RuntimeState = 'launching' | 'warm' | 'busy' | 'closing' | 'dead';
 

@@ -1,5 +1,5 @@
 /**
- * Set-up shared by the runtime's page suites (runtime-art, runtime-frames): the built runtime
+ * Set-up shared by the runtime's page suites (runtime-art, -frames, -music, -sfx, -prepare): the built runtime
  * with the fixture games, served by the host's own page server, and one Debian Chromium for the
  * suite. `runtimePagesForSuite()` registers beforeAll/afterAll and returns the live handles;
  * `openRuntimePage()` opens a runtime page collecting its errors (`openFixture()`: and starts the

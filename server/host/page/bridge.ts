@@ -1,7 +1,8 @@
 /**
  * The page-side bridge: runs inside the runtime's Chromium page next to the VN engine
- * (window.yumecast), bundled by the agent (server/host/bridge-bundle.ts) and added to the page
- * when the runtime is warmed. neko-style separation:
+ * (window.yumecast), bundled by the agent (server/host/bridge-bundle.ts) and loaded with it: a
+ * runtime loads /runtime/host.html, the runtime's page with this script after the engine's
+ * (server/host/page-paths.ts). neko-style separation:
  *   capture   = yumecast.captureStream(fps, { mode }), the engine's canvas + WebAudio
  *               MediaStream (frames on change or at the draw rate);
  *   transport = WebRtcPublisher (lib/streaming/webrtc/publisher.ts), signalling via the api,
