@@ -25,6 +25,14 @@
  *                                             effect synthesised live)
  *   signal   HOST_SIGNAL_URLS                 none (every  the api's /v1/signal opened natively by the page
  *                                             message relayed through the agent)
+ *   paint    HOST_PAINT_SCREEN                1 (the host  0: the canvas hidden from the host page's layout
+ *            page shows its canvas: painted  (its track and screenshots unchanged)
+ *            and composited on every draw)
+ *   device   HOST_AUDIO_DEVICE                1 (each      0: the sound goes only to the stream (the
+ *            page's AudioContext also plays  page's ?sink=none: no audio service, no device
+ *            to the output device)           thread)
+ *   ptime    HOST_AUDIO_PTIME_MS              0 (the        60: Opus packets of 60 ms (a third of the
+ *            browser's 20 ms packets)        packets)
  *   art      HOST_ART_BUDGET_MB               0 (every    the runtime's budget (runtime/src/art.ts)
  *                                             raster kept)
  *   pcm      HOST_MUSIC_LOOPS                 buffer      buffer (the default); pcm: the loop's 16-bit samples
@@ -35,8 +43,8 @@
  * Configurations (--config a,b,… ; default before,after, or the bench's own: host-cpu-profile after,
  * play-sender -bitrate,after):
  *   before   every lever off;   after   the defaults (every lever on);
- *   +frames, +browser, +join, +bitrate, +loops, +art, +headroom, +playout, +nice, +lean, +fonts, +sfx, +signal, +jitter   before with that one lever on;   +vp9, +h264   before with that codec;
- *   -frames, -browser, -join, -bitrate, -loops, -art, -headroom, -playout, -nice, -lean, -fonts, -sfx, -signal, -jitter   after with that one lever off;
+ *   +frames, +browser, +join, +bitrate, +loops, +art, +headroom, +playout, +nice, +lean, +fonts, +sfx, +signal, +paint, +device, +ptime, +jitter   before with that one lever on;   +vp9, +h264   before with that codec;
+ *   -frames, -browser, -join, -bitrate, -loops, -art, -headroom, -playout, -nice, -lean, -fonts, -sfx, -signal, -paint, -device, -ptime, -jitter   after with that one lever off;
  *   after+pcm, after+vp9, …   after with that setting on (an option the defaults leave off);
  *   --levers frames,browser,…   = before + one "+lever" configuration each (one table per lever).
  */
@@ -70,6 +78,9 @@ const BEFORE_ENV: Record<string, string> = {
   HOST_START_FONTS: 'all',
   HOST_SFX_FILES: '0',
   HOST_SIGNAL_URLS: 'none',
+  HOST_PAINT_SCREEN: '1',
+  HOST_AUDIO_DEVICE: '1',
+  HOST_AUDIO_PTIME_MS: '0',
 };
 
 /** Each lever: the before-settings it lifts (back to the host's default), or what it sets. */
@@ -89,6 +100,9 @@ const LEVERS: Record<string, { unset?: string[]; set?: Record<string, string>; j
   fonts: { unset: ['HOST_START_FONTS'] },
   sfx: { unset: ['HOST_SFX_FILES'] },
   signal: { unset: ['HOST_SIGNAL_URLS'] },
+  paint: { unset: ['HOST_PAINT_SCREEN'] },
+  device: { unset: ['HOST_AUDIO_DEVICE'] },
+  ptime: { unset: ['HOST_AUDIO_PTIME_MS'] },
   jitter: { jitter: true },
   vp9: { set: { HOST_VIDEO_CODEC: 'vp9' } },
   h264: { set: { HOST_VIDEO_CODEC: 'h264' } },

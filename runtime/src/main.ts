@@ -115,14 +115,11 @@ const painter: FramePainter = {
 };
 const scheduler = new FrameScheduler(canvas, ctx2d, painter);
 
-function setFrameMode(mode: FrameMode, visible?: boolean): void {
+/** (The host's page hides the canvas from layout itself: server/host/page-paths.ts.) */
+function setFrameMode(mode: FrameMode): void {
   if (mode !== 'change' && mode !== 'steady') return;
   idle.still = mode === 'change';
   scheduler.setMode(mode);
-  // `change` under automation (the host): the canvas stays out of the page's compositing (the
-  // capture and screenshots read the canvas itself), ~5 % of a core less at 30 fps
-  const show = visible ?? !(mode === 'change' && navigator.webdriver);
-  canvas.style.visibility = show ? '' : 'hidden';
 }
 // `?frames=change` keeps a waiting (warm) page from drawing before its session starts
 setFrameMode(pageOptions().frames);
@@ -253,7 +250,7 @@ function applyInput(raw: unknown): boolean {
 }
 
 function captureStream(fps = 30, options: CaptureOptions = {}): MediaStream {
-  if (options.mode || options.visible !== undefined) setFrameMode(options.mode ?? scheduler.mode, options.visible);
+  if (options.mode) setFrameMode(options.mode);
   if (scheduler.mode === 'change' && fps > 0) scheduler.maxFps = Math.min(60, fps);
   const track = scheduler.capture(fps);
   // Without this WebRTC starts at 480x270 and the text is blurred for ~20 s.
@@ -299,7 +296,7 @@ function getState(): EngineState {
         saves: [],
         error: null,
         fontsReady: false,
-        audio: { state: audio?.ctx.state ?? 'none', currentTime: audio?.ctx.currentTime ?? 0, music: null, loop: null },
+        audio: { state: audio?.ctx.state ?? 'none', currentTime: audio?.ctx.currentTime ?? 0, music: null, loop: null, output: audio?.output ?? null },
       };
   const extra = engine ? {} : { prepared: preparedGames() };
   return { ...base, ...extra, frame: scheduler.frames, quality, drawMs: Math.round(scheduler.drawMs * 100) / 100, videoFrames: scheduler.sent, frameMode: scheduler.mode };

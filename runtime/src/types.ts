@@ -205,7 +205,8 @@ export interface EngineState {
   /** `music`: the music plays from its rendered loop ('loop'), synthesised ('live'), or none (null; also while its loop loads). */
   /** `loop`: how the playing loop is held: `pcm` (16-bit, in the loop worklet) or `buffer` (decoded, the default); `pcm` with `?loops=pcm`. */
   /** `sfx`: how many sound effects played from the build's files and how many live (audio/sfx-player.ts; absent before a start). */
-  audio: { state: string; currentTime: number; music: 'loop' | 'live' | null; loop: 'pcm' | 'buffer' | null; sfx?: { file: number; live: number } };
+  /** `output`: where the context plays besides the stream (the page's `?sink`; null before the context is made). */
+  audio: { state: string; currentTime: number; music: 'loop' | 'live' | null; loop: 'pcm' | 'buffer' | null; output: 'device' | 'none' | null; sfx?: { file: number; live: number } };
   /** Lazy art (art.ts): how much is rasterised, and how often play had to wait for it. */
   art?: ArtStats;
   /** Titles prepare() has readied and no start() has used or dropped yet (before start() only). */
@@ -281,12 +282,6 @@ export type FrameMode = 'change' | 'steady';
 export interface CaptureOptions {
   /** `change`: frames only when the picture changes; `steady`: at the engine's draw rate. */
   mode?: FrameMode;
-  /**
-   * Whether the canvas is shown on the page. Default: hidden in `change` mode under automation
-   * (the host; keeps it out of the page's compositing), shown otherwise. Capture and screenshots
-   * do not depend on it.
-   */
-  visible?: boolean;
 }
 
 /** `window.yumecast`: the page's API (runtime/README.md), driven by the game host. */

@@ -211,6 +211,21 @@ describe('a session', () => {
     expect((after.delayMs - before.delayMs) / frames).toBeLessThan(15);
   });
 
+  it('sends its sound in 60 ms Opus packets (HOST_AUDIO_PTIME_MS), played without gaps', async () => {
+    const a = (await p.page.evaluate(() => window.player.audio()))!;
+    const t0 = Date.now();
+    await sleep(3000);
+    const b = (await p.page.evaluate(() => window.player.audio()))!;
+    const perSecond = ((b.packets - a.packets) * 1000) / (Date.now() - t0);
+    // 60 ms packets: ~17 a second (the browser's own 20 ms: 50)
+    expect(perSecond).toBeGreaterThan(10);
+    expect(perSecond).toBeLessThan(25);
+    // the receiver played the sound it got, not sound made up for missing packets
+    const samples = b.samples - a.samples;
+    expect(samples).toBeGreaterThan(48_000 * 2);
+    expect((b.concealed - a.concealed) / samples).toBeLessThan(0.05);
+  });
+
   it('answers ping with pong', async () => {
     await p.page.evaluate(() => window.player.send({ v: 1, type: 'ping', t: 12345.5 }));
     expect(await p.waitForMessage('pong', 5000, (m) => m.t === 12345.5)).toEqual({ v: 1, type: 'pong', t: 12345.5 });

@@ -91,6 +91,7 @@ export function buildHostAgent(config: HostConfig, options: BuildHostAgentOption
       artBudgetMb: config.artBudgetMb,
       musicLoops: config.musicLoops,
       startFonts: config.startFonts,
+      audioDevice: config.audioDevice,
       sfxFiles: config.sfxFiles,
       zeroPlayoutDelay: config.zeroPlayoutDelay,
       warmNice: config.warmNice,
@@ -149,7 +150,7 @@ export function buildHostAgent(config: HostConfig, options: BuildHostAgentOption
       const swept = await sweepStaleRuntimes(config.tmpDir);
       if (swept.length) log('warn', `removed ${swept.length} runtime profiles (and their processes) left by an agent that died`);
       if (config.warmNice > 0 && !canRestorePriority()) log('warn', `HOST_WARM_NICE ${config.warmNice}: this agent may not raise a process's priority back (no CAP_SYS_NICE), so warm runtimes run at normal priority`);
-      pageServer = await startPageServer({ runtimeDir: config.runtimeDir, gamesDirs: config.gamesDirs, port: config.pagePort });
+      pageServer = await startPageServer({ runtimeDir: config.runtimeDir, gamesDirs: config.gamesDirs, port: config.pagePort, paintScreen: config.paintScreen });
       if (config.prewarm) pool.runtimeOptions.prewarm = buildPrewarmPlan(config.runtimeDir, config.gamesDirs, { prepare: config.prepareGames ?? undefined, files: config.prewarmFiles });
       await app.listen({ host: config.host, port: config.port });
       const address = app.server.address();

@@ -55,6 +55,8 @@ export interface BridgeSessionConfig {
   bitrateFloor: boolean;
   /** HOST_ESTIMATE_HEADROOM: the estimate's start and ceiling over the encoder's maxBitrate (null: the publisher's default). */
   estimateHeadroom: number | null;
+  /** HOST_AUDIO_PTIME_MS: the Opus packet length the publisher asks for (0: the browser's own). */
+  audioPtimeMs: number;
   rate: { perSecond: number; burst: number };
   timings: BridgeTimings;
 }

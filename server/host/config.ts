@@ -173,6 +173,24 @@ export interface HostConfig {
    */
   sfxFiles: boolean;
   /**
+   * HOST_PAINT_SCREEN=1: the host page shows its canvas, so Chromium paints and composites every
+   * frame nobody looks at (as before issue 11's seventh round); default 0: the canvas is hidden
+   * from layout, its captured track and screenshots unchanged (server/host/page-paths.ts).
+   */
+  paintScreen: boolean;
+  /**
+   * HOST_AUDIO_DEVICE=1: a session's AudioContext also plays to the machine's output device (the
+   * browser's audio service, with no one listening), as before issue 11's seventh round; default 0:
+   * the sound goes only to the stream (the page's `?sink=none`, runtime/src/audio/engine.ts).
+   */
+  audioDevice: boolean;
+  /**
+   * HOST_AUDIO_PTIME_MS: the length of the Opus packets a session sends (10–120 ms; default 60: a
+   * third of the packets of the browser's 20 ms, for 40 ms more audio delay; 0 = the browser's
+   * own, as before issue 11's seventh round). lib/streaming/webrtc/publisher.ts withAudioPtime.
+   */
+  audioPtimeMs: number;
+  /**
    * HOST_ZERO_PLAYOUT_DELAY=0 turns off the playout delay 0 that every sent video frame carries
    * (server/host/browser-flags.ts ZERO_PLAYOUT_DELAY_FLAG): the player's jitter buffer then decides
    * when to show each frame, as before issue 11's latency round.
@@ -275,6 +293,9 @@ export function loadHostConfig(env: Env = process.env): HostConfig {
     musicLoops: envChoice(env, 'HOST_MUSIC_LOOPS', 'buffer', ['buffer', 'pcm'] as const),
     startFonts: envChoice(env, 'HOST_START_FONTS', 'first', ['first', 'all'] as const),
     sfxFiles: envString(env.HOST_SFX_FILES) !== '0',
+    paintScreen: envString(env.HOST_PAINT_SCREEN) === '1',
+    audioDevice: envString(env.HOST_AUDIO_DEVICE) === '1',
+    audioPtimeMs: envInt(env, 'HOST_AUDIO_PTIME_MS', 60, 0, 120),
     timings: {
       idleWarningMs: envInt(env, 'HOST_IDLE_WARNING_MS', DEFAULT_TIMINGS.idleWarningMs, 10, 86_400_000),
       idleGraceMs: envInt(env, 'HOST_IDLE_GRACE_MS', DEFAULT_TIMINGS.idleGraceMs, 10, 86_400_000),

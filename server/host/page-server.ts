@@ -13,12 +13,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { bridgeBundle } from './bridge-bundle';
-import { BRIDGE_PATH, RUNTIME_HOST_PAGE, withBridge } from './page-paths';
+import { BRIDGE_PATH, RUNTIME_HOST_PAGE, hostPageHtml } from './page-paths';
 
 export interface PageServerOptions {
   runtimeDir: string;
   gamesDirs: string[];
   port: number;
+  /** HOST_PAINT_SCREEN: the host page shows its canvas (page-paths.ts hostPageHtml). */
+  paintScreen?: boolean;
 }
 
 export interface PageServer {
@@ -110,7 +112,7 @@ export async function startPageServer(opts: PageServerOptions): Promise<PageServ
     return reply.send(fs.createReadStream(file));
   };
   // read once: a runtime rebuilt under a running agent is served after the agent's restart
-  const hostPage = withBridge(fs.readFileSync(path.join(runtimeDir, 'index.html'), 'utf8'));
+  const hostPage = hostPageHtml(fs.readFileSync(path.join(runtimeDir, 'index.html'), 'utf8'), { paintScreen: opts.paintScreen });
   app.get(RUNTIME_HOST_PAGE, { schema: { querystring: fileSchema.querystring } }, async (_req, reply) =>
     reply
       .type('text/html; charset=utf-8')

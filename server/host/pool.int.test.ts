@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { FIXTURES_DIR, GAMES_DIR } from '../../runtime/build';
-import { BRIDGE_PATH, RUNTIME_HOST_PAGE, withBridge } from './page-paths';
+import { BRIDGE_PATH, HIDDEN_SCREEN_STYLE, RUNTIME_HOST_PAGE, hostPageHtml } from './page-paths';
 import { startPageServer, type PageServer } from './page-server';
 import { NoCapacityError, RuntimePool } from './pool';
 import { buildPrewarmPlan } from './prewarm';
@@ -125,16 +125,31 @@ describe('runtime pool', () => {
       yumecast: typeof window.yumecast?.start,
       bridge: window.__yumecastHost?.version,
       href: location.href,
+      screen: getComputedStyle(document.getElementById('screen')!).display,
     }));
-    // one page load: the runtime's host page has the bridge's script in it (page-server.ts)
-    expect(ready).toEqual({ yumecast: 'function', bridge: 1, href: `${pages.origin}${RUNTIME_HOST_PAGE}` });
+    // one page load: the runtime's host page has the bridge's script in it (page-server.ts), and
+    // its canvas is out of the layout (nobody looks at it; HOST_PAINT_SCREEN unset); its sound
+    // goes only to the stream (HOST_AUDIO_DEVICE unset)
+    expect(ready).toEqual({ yumecast: 'function', bridge: 1, href: `${pages.origin}${RUNTIME_HOST_PAGE}?sink=none`, screen: 'none' });
   });
 
   it("the runtime's host page has the bridge's script after the engine's, before the last </body> or at the end", () => {
-    const page = withBridge('<body><script type="module" src="./engine.js"></script></body>\n');
+    const page = hostPageHtml('<body><script type="module" src="./engine.js"></script></body>\n');
     expect(page.indexOf(BRIDGE_PATH)).toBeGreaterThan(page.indexOf('engine.js'));
     expect(page.indexOf(BRIDGE_PATH)).toBeLessThan(page.lastIndexOf('</body>'));
-    expect(withBridge('<script type="module" src="./engine.js"></script>')).toContain(`<script defer src="${BRIDGE_PATH}"></script>`);
+    expect(hostPageHtml('<script type="module" src="./engine.js"></script>')).toContain(`<script defer src="${BRIDGE_PATH}"></script>`);
+  });
+
+  it("the host page hides the canvas after the page's own styles, unless it is to be painted (HOST_PAINT_SCREEN)", () => {
+    const index = '<head><style>#screen{display:block}</style></head><body><canvas id="screen"></canvas></body>';
+    const page = hostPageHtml(index);
+    expect(page.indexOf(HIDDEN_SCREEN_STYLE)).toBeGreaterThan(page.indexOf('display:block'));
+    expect(page.indexOf(HIDDEN_SCREEN_STYLE)).toBeLessThan(page.indexOf('</head>'));
+    expect(hostPageHtml(index, { paintScreen: true })).not.toContain(HIDDEN_SCREEN_STYLE);
+    // no head: before the bridge's script
+    const bare = hostPageHtml('<canvas id="screen"></canvas>');
+    expect(bare.indexOf(HIDDEN_SCREEN_STYLE)).toBeGreaterThan(-1);
+    expect(bare.indexOf(HIDDEN_SCREEN_STYLE)).toBeLessThan(bare.indexOf(BRIDGE_PATH));
   });
 
   it('kills a runtime with all its processes, then refills the pool with a new warm one (recycle)', async () => {

@@ -193,6 +193,7 @@ export class SessionManager {
       videoCodec: this.config.videoCodec,
       bitrateFloor: this.config.bitrateFloor,
       estimateHeadroom: this.config.estimateHeadroom,
+      audioPtimeMs: this.config.audioPtimeMs,
       joinDuringStart: this.config.joinDuringStart,
       rate: this.config.rate,
       timings: {

@@ -95,6 +95,27 @@ describe('music loops rendered at build time', () => {
     expect(Math.abs(20 * Math.log10(levels.pcm / levels.buffer))).toBeLessThan(4);
   });
 
+  it("without an output device (?sink=none, the host's) the context runs and the stream carries the music as loud as with one", async () => {
+    const levels: Record<string, number> = {};
+    for (const sink of ['none', 'device'] as const) {
+      const { page, errors } = await openFixture(pages, { query: sink === 'none' ? 'sink=none' : undefined });
+      try {
+        const s = await waitFor(page, (st) => st.audio.music === 'loop' && st.audio.state === 'running', 'the title music from its loop', 10_000);
+        expect(s.audio.output).toBe(sink);
+        const t0 = s.audio.currentTime;
+        await sleep(1500); // past the fade in
+        levels[sink] = await streamLevel(page);
+        // the context's clock runs on its own timer without a device
+        expect((await waitFor(page, (st) => st.audio.currentTime > t0 + 1, 'the context running')).audio.state).toBe('running');
+        expect(errors).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    }
+    expect(levels.none).toBeGreaterThan(0.003);
+    expect(Math.abs(20 * Math.log10(levels.none / levels.device))).toBeLessThan(4);
+  });
+
   it('without a file the music plays live, and nothing breaks', async () => {
     const { page, errors, wavTypes } = await openFixture(pages, {
       before: async (p) => {

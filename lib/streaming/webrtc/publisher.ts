@@ -19,6 +19,8 @@ export interface WebRtcPublisherOptions {
   bitrateFloor?: boolean;
   /** With bitrateFloor: the estimate's start and ceiling as a multiple of the encoder's maxBitrate (default ESTIMATE_HEADROOM; 1 = as before issue 11's latency round). */
   estimateHeadroom?: number;
+  /** Opus packets of this many ms (withAudioPtime; default: the browser's 20 ms). */
+  audioPtimeMs?: number;
 }
 
 /** A connection made ahead of a player's join (WebRtcPublisher.prepare). */
@@ -95,6 +97,34 @@ export function withBitrateBounds(sdp: string, kbps: { start: number; min: numbe
   return out.join(eol);
 }
 
+/**
+ * The answer with `a=ptime:<ms>` in its audio section (any ptime there replaced): the sender's Opus
+ * encoder then makes packets of that length (libwebrtc reads the remote description's ptime), so
+ * a 60 ms ptime sends a third of the audio packets of the default 20 ms: less packetising, SRTP and
+ * sending per session on the host for a few tens of ms more audio delay (docs/streaming.md "Audio
+ * packets"). Other sections and the line endings are left alone. Exported for tests.
+ */
+export function withAudioPtime(sdp: string, ms: number): string {
+  const eol = sdp.includes('\r\n') ? '\r\n' : '\n';
+  const out: string[] = [];
+  let audio = false;
+  for (const line of sdp.split(eol)) {
+    if (line.startsWith('m=')) {
+      if (audio) out.push(`a=ptime:${ms}`);
+      audio = line.startsWith('m=audio');
+    }
+    if (audio && line.startsWith('a=ptime:')) continue;
+    if (audio && line === '' && out.length) {
+      // the end of the SDP (its last line ending)
+      out.push(`a=ptime:${ms}`);
+      audio = false;
+    }
+    out.push(line);
+  }
+  if (audio) out.push(`a=ptime:${ms}`);
+  return out.join(eol);
+}
+
 export class WebRtcPublisher implements StreamPublisher<WebRtcToken> {
   private pc: RTCPeerConnection | null = null;
   private channel: RTCDataChannel | null = null;
@@ -129,7 +159,8 @@ export class WebRtcPublisher implements StreamPublisher<WebRtcToken> {
         } else if (m.type === 'answer') {
           const p = QUALITY_PROFILES[this.quality];
           const ceiling = (p.maxBitrate * (this.opts.estimateHeadroom ?? ESTIMATE_HEADROOM)) / 1000;
-          const sdp = this.opts.bitrateFloor ? withBitrateBounds(m.sdp, { start: ceiling, min: p.minBitrate / 1000, max: ceiling }) : m.sdp;
+          let sdp = this.opts.bitrateFloor ? withBitrateBounds(m.sdp, { start: ceiling, min: p.minBitrate / 1000, max: ceiling }) : m.sdp;
+          if (this.opts.audioPtimeMs) sdp = withAudioPtime(sdp, this.opts.audioPtimeMs);
           this.estimateMaxKbps = this.opts.bitrateFloor ? ceiling : 0;
           void this.pc?.setRemoteDescription({ type: 'answer', sdp }).catch(() => events.onState('failed'));
         } else if (m.type === 'ice' && m.candidate) {

@@ -7,7 +7,7 @@
  * (video only, and only where the browser has it). Media itself is checked in a real Chromium
  * (server/host integration tests, docs/streaming.md).
  */
-import { orderCodecs, withBitrateBounds } from './publisher';
+import { orderCodecs, withAudioPtime, withBitrateBounds } from './publisher';
 import { VIDEO_JITTER_BUFFER_TARGET_MS, lowerJitterBuffer } from './subscriber';
 
 const CODECS = [
@@ -88,5 +88,21 @@ describe('withBitrateBounds', () => {
     expect(out).toContain('a=fmtp:97 apt=96\r\n');
     expect(out.split('\r\n')).toHaveLength(answer.split('\r\n').length + 1);
     expect(out.match(/x-google-min-bitrate/g)).toHaveLength(2);
+  });
+});
+
+describe('withAudioPtime', () => {
+  const answer = ['v=0', 'm=audio 9 UDP/TLS/RTP/SAVPF 111', 'a=mid:0', 'a=rtpmap:111 opus/48000/2', 'm=video 9 UDP/TLS/RTP/SAVPF 96', 'a=mid:1', ''].join('\r\n');
+
+  it('puts the ptime at the end of the audio section only, keeping the line endings', () => {
+    const out = withAudioPtime(answer, 60);
+    expect(out).toBe(['v=0', 'm=audio 9 UDP/TLS/RTP/SAVPF 111', 'a=mid:0', 'a=rtpmap:111 opus/48000/2', 'a=ptime:60', 'm=video 9 UDP/TLS/RTP/SAVPF 96', 'a=mid:1', ''].join('\r\n'));
+  });
+
+  it('replaces a ptime the answer had, and handles an audio section last in the SDP', () => {
+    const last = ['v=0', 'm=audio 9 UDP/TLS/RTP/SAVPF 111', 'a=ptime:20', 'a=rtpmap:111 opus/48000/2', ''].join('\n');
+    const out = withAudioPtime(last, 40);
+    expect(out).toBe(['v=0', 'm=audio 9 UDP/TLS/RTP/SAVPF 111', 'a=rtpmap:111 opus/48000/2', 'a=ptime:40', ''].join('\n'));
+    expect(withAudioPtime('v=0\r\nm=video 9 X 96\r\n', 60)).toBe('v=0\r\nm=video 9 X 96\r\n');
   });
 });

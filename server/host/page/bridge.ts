@@ -134,7 +134,7 @@ class Bridge implements BridgeApi {
     const y = yumecast();
     y.setQuality(cfg.quality);
     this.c.quality = cfg.quality;
-    const publisher = new WebRtcPublisher({ videoCodec: cfg.videoCodec, bitrateFloor: cfg.bitrateFloor, estimateHeadroom: cfg.estimateHeadroom ?? undefined });
+    const publisher = new WebRtcPublisher({ videoCodec: cfg.videoCodec, bitrateFloor: cfg.bitrateFloor, estimateHeadroom: cfg.estimateHeadroom ?? undefined, audioPtimeMs: cfg.audioPtimeMs || undefined });
     this.publisher = publisher;
     await publisher.setQuality(cfg.quality);
     const token: WebRtcToken = {

@@ -1,7 +1,7 @@
 /**
  * A bare test player (bundled by the fake api into /player.js): the real WebRtcSubscriber of
  * lib/streaming, a <video> showing what the host publishes, and hooks for tests:
- * window.player.join / send / sendRaw / leave / messages / states / video() / jitterBuffer().
+ * window.player.join / send / sendRaw / leave / messages / states / video() / jitterBuffer() / audio().
  */
 import type { HostMessage, PlayerMessage } from '../../../lib/streaming/messages';
 import { WebRtcSubscriber } from '../../../lib/streaming/webrtc/subscriber';
@@ -19,6 +19,8 @@ interface TestPlayer {
   video(): { width: number; height: number; frames: number; time: number };
   /** The received video's jitter buffer so far (inbound-rtp): frames it let go and their summed wait, ms. */
   jitterBuffer(): Promise<{ frames: number; delayMs: number } | null>;
+  /** The received audio so far (inbound-rtp): packets, samples played and of them concealed (made up for missing packets). */
+  audio(): Promise<{ packets: number; samples: number; concealed: number } | null>;
 }
 
 declare global {
@@ -82,6 +84,15 @@ window.player = {
     let out: { frames: number; delayMs: number } | null = null;
     (await pc.getStats()).forEach((s: { type: string; kind?: string; jitterBufferEmittedCount?: number; jitterBufferDelay?: number }) => {
       if (s.type === 'inbound-rtp' && s.kind === 'video') out = { frames: s.jitterBufferEmittedCount ?? 0, delayMs: (s.jitterBufferDelay ?? 0) * 1000 };
+    });
+    return out;
+  },
+  async audio() {
+    const pc = peer();
+    if (!pc) return null;
+    let out: { packets: number; samples: number; concealed: number } | null = null;
+    (await pc.getStats()).forEach((s: { type: string; kind?: string; packetsReceived?: number; totalSamplesReceived?: number; concealedSamples?: number }) => {
+      if (s.type === 'inbound-rtp' && s.kind === 'audio') out = { packets: s.packetsReceived ?? 0, samples: s.totalSamplesReceived ?? 0, concealed: s.concealedSamples ?? 0 };
     });
     return out;
   },
