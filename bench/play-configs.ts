@@ -33,6 +33,9 @@
  *            to the output device)           thread)
  *   ptime    HOST_AUDIO_PTIME_MS              0 (the        60: Opus packets of 60 ms (a third of the
  *            browser's 20 ms packets)        packets)
+ *   capture  HOST_CAPTURE                     canvas (the   frame: each draw written as a VideoFrame
+ *            canvas's captureStream(0) +     of the canvas to a track generator
+ *            requestFrame)
  *   art      HOST_ART_BUDGET_MB               0 (every    the runtime's budget (runtime/src/art.ts)
  *                                             raster kept)
  *   pcm      HOST_MUSIC_LOOPS                 buffer      buffer (the default); pcm: the loop's 16-bit samples
@@ -43,8 +46,8 @@
  * Configurations (--config a,b,… ; default before,after, or the bench's own: host-cpu-profile after,
  * play-sender -bitrate,after):
  *   before   every lever off;   after   the defaults (every lever on);
- *   +frames, +browser, +join, +bitrate, +loops, +art, +headroom, +playout, +nice, +lean, +fonts, +sfx, +signal, +paint, +device, +ptime, +jitter   before with that one lever on;   +vp9, +h264   before with that codec;
- *   -frames, -browser, -join, -bitrate, -loops, -art, -headroom, -playout, -nice, -lean, -fonts, -sfx, -signal, -paint, -device, -ptime, -jitter   after with that one lever off;
+ *   +frames, +browser, +join, +bitrate, +loops, +art, +headroom, +playout, +nice, +lean, +fonts, +sfx, +signal, +paint, +device, +ptime, +capture, +jitter   before with that one lever on;   +vp9, +h264   before with that codec;
+ *   -frames, -browser, -join, -bitrate, -loops, -art, -headroom, -playout, -nice, -lean, -fonts, -sfx, -signal, -paint, -device, -ptime, -capture, -jitter   after with that one lever off;
  *   after+pcm, after+vp9, …   after with that setting on (an option the defaults leave off);
  *   --levers frames,browser,…   = before + one "+lever" configuration each (one table per lever).
  */
@@ -81,6 +84,7 @@ const BEFORE_ENV: Record<string, string> = {
   HOST_PAINT_SCREEN: '1',
   HOST_AUDIO_DEVICE: '1',
   HOST_AUDIO_PTIME_MS: '0',
+  HOST_CAPTURE: 'canvas',
 };
 
 /** Each lever: the before-settings it lifts (back to the host's default), or what it sets. */
@@ -103,6 +107,7 @@ const LEVERS: Record<string, { unset?: string[]; set?: Record<string, string>; j
   paint: { unset: ['HOST_PAINT_SCREEN'] },
   device: { unset: ['HOST_AUDIO_DEVICE'] },
   ptime: { unset: ['HOST_AUDIO_PTIME_MS'] },
+  capture: { unset: ['HOST_CAPTURE'] },
   jitter: { jitter: true },
   vp9: { set: { HOST_VIDEO_CODEC: 'vp9' } },
   h264: { set: { HOST_VIDEO_CODEC: 'h264' } },

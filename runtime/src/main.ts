@@ -114,6 +114,9 @@ const painter: FramePainter = {
   },
 };
 const scheduler = new FrameScheduler(canvas, ctx2d, painter);
+// `?capture=canvas`: the `change` tracks are the canvas's captureStream(0) + requestFrame (the way
+// before); default `frame`: VideoFrames of the canvas written to a track generator (frames.ts)
+scheduler.capturePath = pageOptions().capture;
 
 /** (The host's page hides the canvas from layout itself: server/host/page-paths.ts.) */
 function setFrameMode(mode: FrameMode): void {
@@ -299,7 +302,7 @@ function getState(): EngineState {
         audio: { state: audio?.ctx.state ?? 'none', currentTime: audio?.ctx.currentTime ?? 0, music: null, loop: null, output: audio?.output ?? null },
       };
   const extra = engine ? {} : { prepared: preparedGames() };
-  return { ...base, ...extra, frame: scheduler.frames, quality, drawMs: Math.round(scheduler.drawMs * 100) / 100, videoFrames: scheduler.sent, frameMode: scheduler.mode };
+  return { ...base, ...extra, frame: scheduler.frames, quality, drawMs: Math.round(scheduler.drawMs * 100) / 100, videoFrames: scheduler.sent, frameMode: scheduler.mode, capture: scheduler.capturePath };
 }
 
 function setQuality(level: QualityLevel): void {

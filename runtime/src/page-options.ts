@@ -7,6 +7,7 @@
  *   loops=pcm       the music loop held as 16-bit samples in a worklet (audio/loops.ts; HOST_MUSIC_LOOPS)
  *   sfx=live        every sound effect synthesised live, not played from the build's files (audio/sfx-player.ts; HOST_SFX_FILES)
  *   fonts=all       a start on the title screen waits for every glyph of the story (main.ts; HOST_START_FONTS)
+ *   capture=canvas  frames=change tracks are captureStream(0) + requestFrame, not written VideoFrames (frames.ts; HOST_CAPTURE)
  *   sink=none       the sound goes only to the captured stream, no output device (audio/engine.ts; HOST_AUDIO_DEVICE)
  *   game, assets, story, session, monitor=1, autostart=0|1   a start by hand (main.ts)
  */
@@ -20,6 +21,8 @@ export interface PageOptions {
   sfx: 'file' | 'live';
   /** What a start on the title screen waits for: the title screen's glyphs, or all of the story's. */
   fonts: 'first' | 'all';
+  /** How a `change` track gets its frames: VideoFrames written to a track generator, or the canvas's own capture. */
+  capture: 'frame' | 'canvas';
   /** Where the AudioContext plays besides the stream: the machine's output device, or none. */
   sink: 'device' | 'none';
   game: string | null;
@@ -42,6 +45,7 @@ export function pageOptions(search: string = typeof location === 'undefined' ? '
     loops: q.get('loops') === 'pcm' ? 'pcm' : 'buffer',
     sfx: q.get('sfx') === 'live' ? 'live' : 'file',
     fonts: q.get('fonts') === 'all' ? 'all' : 'first',
+    capture: q.get('capture') === 'canvas' ? 'canvas' : 'frame',
     sink: q.get('sink') === 'none' ? 'none' : 'device',
     game: q.get('game'),
     assets: q.get('assets'),

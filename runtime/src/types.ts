@@ -196,6 +196,8 @@ export interface EngineState {
   drawMs?: number;
   /** How frames are made (captureStream's `mode`; docs/vn-engine.md "Frames"). */
   frameMode?: FrameMode;
+  /** `change` mode: how its tracks get their frames (frames.ts: `frame` written VideoFrames, `canvas` requestFrame). */
+  capture?: 'frame' | 'canvas';
   /** `change` mode: video frames requested from the captured tracks (draws + refreshes), per track. */
   videoFrames?: number;
   quality: 'high' | 'medium' | 'low';

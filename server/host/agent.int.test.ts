@@ -206,9 +206,10 @@ describe('a session', () => {
     }
     const after = (await p.page.evaluate(() => window.player.jitterBuffer()))!;
     const frames = after.frames - before.frames;
-    expect(frames).toBeGreaterThanOrEqual(8);
+    const meanMs = (after.delayMs - before.delayMs) / frames;
     // without the playout delay the receiver holds each frame 20–80 ms in a session's first seconds
-    expect((after.delayMs - before.delayMs) / frames).toBeLessThan(15);
+    // (both figures in the message when one is off)
+    expect({ frames, meanMs, enough: frames >= 8, held: meanMs < 15 }).toMatchObject({ enough: true, held: true });
   });
 
   it('sends its sound in 60 ms Opus packets (HOST_AUDIO_PTIME_MS), played without gaps', async () => {

@@ -92,6 +92,7 @@ export function buildHostAgent(config: HostConfig, options: BuildHostAgentOption
       musicLoops: config.musicLoops,
       startFonts: config.startFonts,
       audioDevice: config.audioDevice,
+      capture: config.capture,
       sfxFiles: config.sfxFiles,
       zeroPlayoutDelay: config.zeroPlayoutDelay,
       warmNice: config.warmNice,

@@ -185,6 +185,13 @@ export interface HostConfig {
    */
   audioDevice: boolean;
   /**
+   * HOST_CAPTURE: how a session's video track gets its frames in the `change` frame mode: `frame`
+   * (default: each draw written as a VideoFrame of the canvas to a track generator) or `canvas`
+   * (the canvas's captureStream(0) + requestFrame, as before issue 11's seventh round; the page's
+   * `?capture=canvas`). runtime/src/frames.ts.
+   */
+  capture: 'frame' | 'canvas';
+  /**
    * HOST_AUDIO_PTIME_MS: the length of the Opus packets a session sends (10–120 ms; default 60: a
    * third of the packets of the browser's 20 ms, for 40 ms more audio delay; 0 = the browser's
    * own, as before issue 11's seventh round). lib/streaming/webrtc/publisher.ts withAudioPtime.
@@ -295,6 +302,7 @@ export function loadHostConfig(env: Env = process.env): HostConfig {
     sfxFiles: envString(env.HOST_SFX_FILES) !== '0',
     paintScreen: envString(env.HOST_PAINT_SCREEN) === '1',
     audioDevice: envString(env.HOST_AUDIO_DEVICE) === '1',
+    capture: envChoice(env, 'HOST_CAPTURE', 'frame', ['frame', 'canvas'] as const),
     audioPtimeMs: envInt(env, 'HOST_AUDIO_PTIME_MS', 60, 0, 120),
     timings: {
       idleWarningMs: envInt(env, 'HOST_IDLE_WARNING_MS', DEFAULT_TIMINGS.idleWarningMs, 10, 86_400_000),

@@ -65,6 +65,8 @@ export interface RuntimeOptions {
   musicLoops?: 'pcm' | 'buffer';
   /** HOST_START_FONTS: `all` loads the page with `?fonts=all` (runtime/src/main.ts); default first. */
   startFonts?: 'first' | 'all';
+  /** HOST_CAPTURE: `canvas` loads the page with `?capture=canvas` (runtime/src/frames.ts); default written VideoFrames. */
+  capture?: 'frame' | 'canvas';
   /** HOST_AUDIO_DEVICE: true loads the page without `?sink=none` (its AudioContext plays to the output device too; runtime/src/audio/engine.ts). */
   audioDevice?: boolean;
   /** HOST_SFX_FILES: false loads the page with `?sfx=live` (runtime/src/audio/sfx-player.ts); default the build's files. */
@@ -242,6 +244,7 @@ export class Runtime extends EventEmitter implements FootprintSource {
     if (this.opts.startFonts === 'all') q.set('fonts', 'all');
     if (this.opts.sfxFiles === false) q.set('sfx', 'live');
     if (!this.opts.audioDevice) q.set('sink', 'none');
+    if (this.opts.capture === 'canvas') q.set('capture', 'canvas');
     const query = q.size ? `?${q}` : '';
     const res = await page.goto(`${origin}${RUNTIME_HOST_PAGE}${query}`, { waitUntil: 'load', timeout: this.opts.launchTimeoutMs });
     if (!res?.ok()) throw new Error(`runtime page failed to load: ${res?.status() ?? 'no response'}`);

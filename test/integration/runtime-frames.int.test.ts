@@ -3,7 +3,8 @@
  * Chromium: in `change` mode a still story line draws nothing and sends only refresh frames
  * (a few right after a change, then one every few seconds), input draws at once, typing, auto
  * mode and the petals still run at their own pace, a new consumer gets a frame, screenshots stay
- * full size; `steady` (the default) keeps drawing at the engine's rate.
+ * full size, the track's frames are the canvas's pixels (written VideoFrames by default, the
+ * canvas's capture with ?capture=canvas); `steady` (the default) keeps drawing at the engine's rate.
  */
 import type { Page } from 'playwright-core';
 import { FIXTURE, key, openRuntimePage, runtimePagesForSuite, sleep, state, waitFor } from './runtime-page';
@@ -141,6 +142,43 @@ describe('runtime frames: change mode', () => {
     // 30 fps at most; a loaded test machine may do fewer
     expect((b.frame - a.frame) / 2).toBeGreaterThan(10);
     expect((b.frame - a.frame) / 2).toBeLessThanOrEqual(32);
+  });
+});
+
+describe('runtime frames: how a change track gets its frames (?capture)', () => {
+  it("sends the canvas's own pixels both ways: VideoFrames written to a track generator (default), the canvas's capture (?capture=canvas)", async () => {
+    for (const capture of ['frame', 'canvas'] as const) {
+      const { page } = await openRuntimePage(pages, { query: `frames=change${capture === 'canvas' ? '&capture=canvas' : ''}` });
+      try {
+        await page.evaluate(async (id) => {
+          await window.yumecast.start({ gameId: id, assetBase: `/games/${id}/`, storyUrl: `/runtime/games/${id}.json`, skipTitle: true });
+        }, FIXTURE);
+        await waitFor(page, (s) => s.screen === 'story' && !s.typing && s.text.length > 0, 'the first line typed');
+        await sleep(2000); // the refining frames are over: the picture is still
+        // a new consumer's frames (the first at once, then refining ones) against the canvas's pixels
+        const got = await page.evaluate(`(async () => {
+          const s = window.yumecast.captureStream(30, { mode: 'change' });
+          const track = s.getVideoTracks()[0];
+          const rd = new MediaStreamTrackProcessor({ track }).readable.getReader();
+          const { value: frame } = await rd.read();
+          const c = new OffscreenCanvas(frame.displayWidth, frame.displayHeight);
+          const g = c.getContext('2d');
+          g.drawImage(frame, 0, 0);
+          frame.close();
+          const a = g.getImageData(0, 0, c.width, c.height).data;
+          const b = document.getElementById('screen').getContext('2d').getImageData(0, 0, 1280, 720).data;
+          let diff = 0;
+          for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) diff++;
+          const generated = 'writable' in track;
+          track.stop();
+          return { width: c.width, height: c.height, diff, generated, hint: track.contentHint };
+        })()`);
+        expect(got).toEqual({ width: 1280, height: 720, diff: 0, generated: capture === 'frame', hint: 'detail' });
+        expect((await state(page)).capture).toBe(capture);
+      } finally {
+        await page.close();
+      }
+    }
   });
 });
 
