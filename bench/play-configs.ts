@@ -29,8 +29,9 @@
  *            page shows its canvas: painted  (its track and screenshots unchanged)
  *            and composited on every draw)
  *   device   HOST_AUDIO_DEVICE                1 (each      0: the sound goes only to the stream (the
- *            page's AudioContext also plays  page's ?sink=none: no audio service, no device
- *            to the output device)           thread)
+ *            page's AudioContext also plays  page's ?sink=none: no output device, rendered in
+ *            to the output device, in 10 ms  21 ms blocks; the blocks are the gain)
+ *            blocks)
  *   ptime    HOST_AUDIO_PTIME_MS              0 (the        60: Opus packets of 60 ms (a third of the
  *            browser's 20 ms packets)        packets)
  *   capture  HOST_CAPTURE                     canvas (the   frame: each draw written as a VideoFrame

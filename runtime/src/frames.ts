@@ -101,6 +101,8 @@ export class FrameScheduler {
   private readonly tracks = new Set<CanvasTrack>();
   /** `change`, capturePath `frame`: the generators' tracks and their writers. */
   private readonly writers = new Map<MediaStreamTrack, WritableStreamDefaultWriter<VideoFrame>>();
+  /** A VideoFrame of the canvas failed once (logged once, not every frame). */
+  private writeFailed = false;
 
   constructor(
     private readonly canvas: HTMLCanvasElement,
@@ -293,13 +295,19 @@ export class FrameScheduler {
     if (this.writers.size) this.write();
   }
 
-  /** `frame`: the canvas now as one VideoFrame, written to every generator (a write closes its frame). */
+  /**
+   * `frame`: the canvas now as one VideoFrame, written to every generator (a write closes its
+   * frame). A generator whose last frame is still queued (a sink that stalls: Chromium's takes each
+   * at once) skips this one, so at most one 3.7 MB frame waits per track; the next draw or refresh
+   * sends the picture again.
+   */
   private write(): void {
     let frame: VideoFrame;
     try {
       frame = new VideoFrame(this.canvas, { timestamp: Math.round(performance.now() * 1000) });
     } catch (err) {
-      console.error('[yumecast] video frame failed', err);
+      if (!this.writeFailed) console.error('[yumecast] video frame failed', err);
+      this.writeFailed = true;
       return;
     }
     for (const [t, w] of this.writers) {
@@ -307,8 +315,13 @@ export class FrameScheduler {
         this.writers.delete(t);
         continue;
       }
-      // a stopped generator's writer rejects: forget it
-      w.write(frame.clone()).catch(() => this.writers.delete(t));
+      if (w.desiredSize !== null && w.desiredSize <= 0) continue;
+      const copy = frame.clone();
+      // a stopped generator's writer rejects: forget it, and let its frame go now
+      w.write(copy).catch(() => {
+        copy.close();
+        this.writers.delete(t);
+      });
       this.sent++;
     }
     frame.close();

@@ -18,6 +18,8 @@ import { WARM_NICE } from './priority';
 
 export type { FrameMode, VideoCodec };
 const FRAME_MODES: readonly FrameMode[] = ['change', 'steady'];
+/** HOST_AUDIO_PTIME_MS: the Opus packet lengths libwebrtc makes (0 = the browser's own, 20). */
+const OPUS_PTIMES = ['0', '10', '20', '40', '60'] as const;
 
 /** A value of `allowed`, or `def` when unset; anything else stops the start naming the variable. */
 /** HOST_ESTIMATE_HEADROOM: a number from 1 to 10, or unset (null). */
@@ -192,9 +194,10 @@ export interface HostConfig {
    */
   capture: 'frame' | 'canvas';
   /**
-   * HOST_AUDIO_PTIME_MS: the length of the Opus packets a session sends (10–120 ms; default 60: a
-   * third of the packets of the browser's 20 ms, for 40 ms more audio delay; 0 = the browser's
-   * own, as before issue 11's seventh round). lib/streaming/webrtc/publisher.ts withAudioPtime.
+   * HOST_AUDIO_PTIME_MS: the length of the Opus packets a session sends: 10, 20, 40 or 60 ms (the
+   * lengths libwebrtc makes; anything else stops the start). Default 60: a third of the packets of
+   * the browser's 20 ms, for 40 ms more audio delay; 0 = the browser's own, as before issue 11's
+   * seventh round. lib/streaming/webrtc/publisher.ts withAudioPtime.
    */
   audioPtimeMs: number;
   /**
@@ -303,7 +306,7 @@ export function loadHostConfig(env: Env = process.env): HostConfig {
     paintScreen: envString(env.HOST_PAINT_SCREEN) === '1',
     audioDevice: envString(env.HOST_AUDIO_DEVICE) === '1',
     capture: envChoice(env, 'HOST_CAPTURE', 'frame', ['frame', 'canvas'] as const),
-    audioPtimeMs: envInt(env, 'HOST_AUDIO_PTIME_MS', 60, 0, 120),
+    audioPtimeMs: Number(envChoice(env, 'HOST_AUDIO_PTIME_MS', '60', OPUS_PTIMES)),
     timings: {
       idleWarningMs: envInt(env, 'HOST_IDLE_WARNING_MS', DEFAULT_TIMINGS.idleWarningMs, 10, 86_400_000),
       idleGraceMs: envInt(env, 'HOST_IDLE_GRACE_MS', DEFAULT_TIMINGS.idleGraceMs, 10, 86_400_000),

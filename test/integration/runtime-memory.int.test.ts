@@ -50,6 +50,8 @@ describe("the runtime page's options (page-options.ts)", () => {
     expect(pageOptions('?frames=change&artMb=8&loops=pcm&fonts=all&sfx=live')).toMatchObject({ frames: 'change', artMb: 8, loops: 'pcm', fonts: 'all', sfx: 'live' });
     expect(pageOptions('')).toMatchObject({ frames: 'steady', artMb: null, loops: 'buffer', fonts: 'first', sfx: 'file', game: null, monitor: false, autostart: null });
     expect(pageOptions('?frames=x&artMb=-1&loops=wav&sfx=off')).toMatchObject({ frames: 'steady', artMb: null, loops: 'buffer', sfx: 'file' });
+    expect(pageOptions('?capture=canvas&sink=none')).toMatchObject({ capture: 'canvas', sink: 'none' });
+    expect(pageOptions('?capture=x&sink=x')).toMatchObject({ capture: 'frame', sink: 'device' });
     expect(pageOptions('?game=hajimari-no-eki&monitor=1&autostart=0&session=s1')).toMatchObject({ game: 'hajimari-no-eki', monitor: true, autostart: '0', session: 's1' });
     // the art budget: MB, 0 = keep everything, else the store's own
     expect(pageArtBudget('?artMb=8')).toBe(8 * 1024 * 1024);

@@ -105,4 +105,11 @@ describe('withAudioPtime', () => {
     expect(out).toBe(['v=0', 'm=audio 9 UDP/TLS/RTP/SAVPF 111', 'a=rtpmap:111 opus/48000/2', 'a=ptime:40', ''].join('\n'));
     expect(withAudioPtime('v=0\r\nm=video 9 X 96\r\n', 60)).toBe('v=0\r\nm=video 9 X 96\r\n');
   });
+
+  it('sets it in every audio section, replacing one in a CRLF answer, before a data channel section', () => {
+    const two = ['v=0', 'm=audio 9 X 111', 'a=ptime:20', 'm=audio 9 X 111', 'a=mid:1', 'm=application 9 UDP/DTLS/SCTP webrtc-datachannel', 'a=mid:2', ''].join('\r\n');
+    expect(withAudioPtime(two, 60)).toBe(
+      ['v=0', 'm=audio 9 X 111', 'a=ptime:60', 'm=audio 9 X 111', 'a=mid:1', 'a=ptime:60', 'm=application 9 UDP/DTLS/SCTP webrtc-datachannel', 'a=mid:2', ''].join('\r\n'),
+    );
+  });
 });

@@ -51,8 +51,10 @@ export class AudioEngine implements AudioGraph {
    */
   constructor(opts: { volume?: number; monitor?: boolean; loopsBase?: string | null; loops?: LoopHeld; sfx?: 'file' | 'live'; sink?: 'device' | 'none' } = {}) {
     // 48 kHz: the WebRTC audio (Opus) is 48 kHz, another rate would cost a resampler
-    this.output = opts.sink ?? pageOptions().sink;
-    this.ctx = new AudioContext({ latencyHint: 'interactive', sampleRate: 48000, ...(this.output === 'none' ? STREAM_ONLY : {}) });
+    const sink = opts.sink ?? pageOptions().sink;
+    this.ctx = new AudioContext({ latencyHint: 'interactive', sampleRate: 48000, ...(sink === 'none' ? STREAM_ONLY : {}) });
+    // what the context took, not what was asked (a browser without sinkId options has a device)
+    this.output = typeof (this.ctx as { sinkId?: unknown }).sinkId === 'object' ? 'none' : 'device';
     const ctx = this.ctx;
     this.master = ctx.createGain();
     this.master.gain.value = opts.volume ?? 0.8;
@@ -78,8 +80,10 @@ export class AudioEngine implements AudioGraph {
     this.monitoring = on;
     const withSink = this.ctx as AudioContext & { setSinkId?: (id: string) => Promise<void> };
     if (on && this.output === 'none' && withSink.setSinkId) {
-      this.output = 'device';
-      void withSink.setSinkId('').catch(() => undefined);
+      withSink.setSinkId('').then(
+        () => (this.output = 'device'),
+        (err: unknown) => console.warn('[yumecast] no output device for the monitor', err),
+      );
     }
     if (on) this.master.connect(this.ctx.destination);
     else this.master.disconnect(this.ctx.destination);
