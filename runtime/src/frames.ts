@@ -26,7 +26,8 @@
  * (HTMLCanvasElement::NotifyListenersCanvasChanged); with `frame` the snapshot flushes in the
  * draw's task (~1.4 ms more JS) and the end-of-task flush costs nothing: renderer main thread
  * ~4.0 vs ~7.2 ms a frame, the whole renderer ~17.6 vs ~20.3 ms, the same pixels.
- * Without MediaStreamTrackGenerator (a browser that lacks it) `frame` falls back to `canvas`.
+ * Without MediaStreamTrackGenerator (a browser that lacks it) `frame` falls back to `canvas`
+ * (`capturing`: the path the tracks use; `capturePath` stays what was asked).
  */
 
 import type { FrameMode } from './types';
@@ -80,7 +81,10 @@ export class FrameScheduler {
   drawMs = 0;
   /** Video frames requested from the `change` tracks (draws + refreshes). */
   sent = 0;
-  /** `change`: how new tracks get their frames (`frame`: written VideoFrames; `canvas`: requestFrame). */
+  /**
+   * `change`: how new tracks should get their frames (`frame`: written VideoFrames; `canvas`:
+   * requestFrame), as asked (the page's `?capture=`); the path they use is `capturing`.
+   */
   capturePath: CapturePath = 'frame';
 
   private lastDraw = -1e9;
@@ -133,27 +137,44 @@ export class FrameScheduler {
 
   /**
    * A video track of the canvas for this mode (`change`: a track generator written to after each
-   * draw, or with capturePath `canvas` captureStream(0) driven by requestFrame).
+   * draw, or with capturePath `canvas` captureStream(0) driven by requestFrame; `capturing` says
+   * which), drawn at once so a new consumer gets a frame.
    */
   capture(fps: number): MediaStreamTrack | undefined {
-    const Generator = this.mode === 'change' && this.capturePath === 'frame' ? trackGenerator() : undefined;
-    // a browser without a track generator: the canvas's own capture (getState().capture says so)
-    if (this.mode === 'change' && !Generator) this.capturePath = 'canvas';
-    if (Generator) {
-      const gen = new Generator({ kind: 'video' });
-      this.writers.set(gen, gen.writable.getWriter());
-      this.lastDraw = -1e9;
-      this.refresh();
-      return gen;
-    }
+    const Generator = this.mode === 'change' ? this.generator() : undefined;
+    const track = Generator ? this.generatorTrack(Generator) : this.canvasTrack(fps);
+    this.lastDraw = -1e9;
+    this.refresh();
+    return track;
+  }
+
+  /**
+   * `change`: the path its tracks use: `frame` when it was asked for (capturePath) and the browser
+   * has a track generator, else `canvas` (getState().capture).
+   */
+  get capturing(): CapturePath {
+    return this.generator() ? 'frame' : 'canvas';
+  }
+
+  /** The track generator `change` tracks are made with: none when `canvas` is asked for or the browser lacks one. */
+  private generator(): TrackGeneratorCtor | undefined {
+    return this.capturePath === 'frame' ? trackGenerator() : undefined;
+  }
+
+  /** `change`, `frame`: a track generator, its writer registered (write() sends it each frame). */
+  private generatorTrack(Generator: TrackGeneratorCtor): MediaStreamTrack {
+    const gen = new Generator({ kind: 'video' });
+    this.writers.set(gen, gen.writable.getWriter());
+    return gen;
+  }
+
+  /** The canvas's own capture: `captureStream(fps)`, or in `change` captureStream(0), registered for requestFrame. */
+  private canvasTrack(fps: number): MediaStreamTrack | undefined {
     const track = this.canvas.captureStream(this.mode === 'change' ? 0 : fps).getVideoTracks()[0] as CanvasTrack | undefined;
     if (this.mode === 'change' && track) {
       this.tracks.add(track);
       track.addEventListener('ended', () => this.tracks.delete(track));
     }
-    // draw at once so a new consumer gets a frame
-    this.lastDraw = -1e9;
-    this.refresh();
     return track;
   }
 

@@ -302,7 +302,7 @@ function getState(): EngineState {
         audio: { state: audio?.ctx.state ?? 'none', currentTime: audio?.ctx.currentTime ?? 0, music: null, loop: null, output: audio?.output ?? null },
       };
   const extra = engine ? {} : { prepared: preparedGames() };
-  return { ...base, ...extra, frame: scheduler.frames, quality, drawMs: Math.round(scheduler.drawMs * 100) / 100, videoFrames: scheduler.sent, frameMode: scheduler.mode, capture: scheduler.mode === 'change' ? scheduler.capturePath : undefined };
+  return { ...base, ...extra, frame: scheduler.frames, quality, drawMs: Math.round(scheduler.drawMs * 100) / 100, videoFrames: scheduler.sent, frameMode: scheduler.mode, capture: scheduler.mode === 'change' ? scheduler.capturing : undefined };
 }
 
 function setQuality(level: QualityLevel): void {

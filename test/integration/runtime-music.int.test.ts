@@ -14,7 +14,7 @@ import { LOOP_SAMPLE_RATE, LOOPS_DIR, loopFileName } from '../../runtime/src/aud
 import { loopWindow } from '../../runtime/src/audio/loops';
 import { prepareScore } from '../../runtime/src/audio/score';
 import { buildTestRuntime } from '../../server/host/testing/harness';
-import { key, openFixture, runtimePagesForSuite, sleep, streamLevel, waitFor, wavFormat } from './runtime-page';
+import { dbApart, key, openFixture, runtimePagesForSuite, sleep, streamLevel, titleMusicLevel, waitFor, wavFormat } from './runtime-page';
 
 jest.setTimeout(180_000);
 
@@ -66,54 +66,43 @@ describe('music loops rendered at build time', () => {
   it('the loop held as 16-bit samples in the worklet (?loops=pcm) sounds as the decoded buffer does, and the next track plays after it', async () => {
     const levels: Record<string, number> = {};
     for (const held of ['pcm', 'buffer'] as const) {
-      const { page, errors } = await openFixture(pages, { query: held === 'pcm' ? 'loops=pcm' : undefined });
-      try {
-        const s = await waitFor(page, (st) => st.audio.music === 'loop' && st.audio.state === 'running', 'the title music from its loop', 10_000);
-        expect(s.audio.loop).toBe(held);
-        await sleep(1500); // past the fade in
-        levels[held] = await streamLevel(page);
-        if (held === 'pcm') {
-          // a track change: the worklet lets go of the title's samples and plays the next track's
-          await key(page, 'Enter');
-          for (let i = 0; i < 20; i++) {
-            const st = await waitFor(page, (x) => x.screen === 'story', 'the story');
-            if (st.bgm === 'night') break;
-            await key(page, st.choices.length ? '1' : 'Enter');
-            await sleep(150);
-          }
-          await waitFor(page, (st) => st.bgm === 'night' && st.audio.music === 'loop' && st.audio.loop === 'pcm', 'the night track from its loop', 10_000);
-          await sleep(1500);
-          expect(await streamLevel(page)).toBeGreaterThan(0.003);
+      const { state: s, level, errors } = await titleMusicLevel(pages, held === 'pcm' ? 'loops=pcm' : undefined, async (page) => {
+        if (held !== 'pcm') return;
+        // a track change: the worklet lets go of the title's samples and plays the next track's
+        await key(page, 'Enter');
+        for (let i = 0; i < 20; i++) {
+          const st = await waitFor(page, (x) => x.screen === 'story', 'the story');
+          if (st.bgm === 'night') break;
+          await key(page, st.choices.length ? '1' : 'Enter');
+          await sleep(150);
         }
-        expect(errors).toEqual([]);
-      } finally {
-        await page.close();
-      }
+        await waitFor(page, (st) => st.bgm === 'night' && st.audio.music === 'loop' && st.audio.loop === 'pcm', 'the night track from its loop', 10_000);
+        await sleep(1500);
+        expect(await streamLevel(page)).toBeGreaterThan(0.003);
+      });
+      expect(s.audio.loop).toBe(held);
+      levels[held] = level;
+      expect(errors).toEqual([]);
     }
     expect(levels.pcm).toBeGreaterThan(0.003);
     // the same music at the same level (the two start at different points of the loop)
-    expect(Math.abs(20 * Math.log10(levels.pcm / levels.buffer))).toBeLessThan(4);
+    expect(dbApart(levels.pcm, levels.buffer)).toBeLessThan(4);
   });
 
   it("without an output device (?sink=none, the host's) the context runs and the stream carries the music as loud as with one", async () => {
     const levels: Record<string, number> = {};
     for (const sink of ['none', 'device'] as const) {
-      const { page, errors } = await openFixture(pages, { query: sink === 'none' ? 'sink=none' : undefined });
-      try {
-        const s = await waitFor(page, (st) => st.audio.music === 'loop' && st.audio.state === 'running', 'the title music from its loop', 10_000);
-        expect(s.audio.output).toBe(sink);
-        const t0 = s.audio.currentTime;
-        await sleep(1500); // past the fade in
-        levels[sink] = await streamLevel(page);
+      const { state: s, level, errors } = await titleMusicLevel(pages, sink === 'none' ? 'sink=none' : undefined, async (page, st0) => {
         // the context's clock runs on its own timer without a device
+        const t0 = st0.audio.currentTime;
         expect((await waitFor(page, (st) => st.audio.currentTime > t0 + 1, 'the context running')).audio.state).toBe('running');
-        expect(errors).toEqual([]);
-      } finally {
-        await page.close();
-      }
+      });
+      expect(s.audio.output).toBe(sink);
+      levels[sink] = level;
+      expect(errors).toEqual([]);
     }
     expect(levels.none).toBeGreaterThan(0.003);
-    expect(Math.abs(20 * Math.log10(levels.none / levels.device))).toBeLessThan(4);
+    expect(dbApart(levels.none, levels.device)).toBeLessThan(4);
   });
 
   it('without a file the music plays live, and nothing breaks', async () => {

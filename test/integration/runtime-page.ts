@@ -4,7 +4,8 @@
  * suite. `runtimePagesForSuite()` registers beforeAll/afterAll and returns the live handles;
  * `openRuntimePage()` opens a runtime page collecting its errors (`openFixture()`: and starts the
  * fixture, with the build's audio files it fetched); the page helpers read the engine's state,
- * press keys, wait for a state and measure the published sound (`streamLevel()`).
+ * press keys, wait for a state and measure the published sound (`streamLevel()`; the fixture's
+ * title music on a page of its own: `titleMusicLevel()`, levels compared with `dbApart()`).
  */
 import fs from 'node:fs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../server/shared/chromium';
@@ -109,6 +110,35 @@ export function streamLevel(page: Page, opts: { ms?: number; key?: string } = {}
     return Math.sqrt(sum / n);
   }, { ms: opts.ms ?? 1500, key: opts.key ?? null });
 }
+
+/** What titleMusicLevel() found: the state it waited for, the published sound's RMS, the page's errors. */
+export interface TitleMusic {
+  state: EngineState;
+  level: number;
+  errors: string[];
+}
+
+/**
+ * The fixture's title music on a page opened with `query` (as openFixture's): waits until it plays
+ * from its loop with the context running, sleeps past the fade in, and measures the published
+ * sound (streamLevel). `after`: more steps and checks on the page, with the state waited for, before
+ * it is closed. Returns that state, the level and the page's errors (those of `after` too).
+ */
+export async function titleMusicLevel(pages: RuntimePages, query?: string, after?: (page: Page, s: EngineState) => Promise<void>): Promise<TitleMusic> {
+  const { page, errors } = await openFixture(pages, { query });
+  try {
+    const s = await waitFor(page, (st) => st.audio.music === 'loop' && st.audio.state === 'running', 'the title music from its loop', 10_000);
+    await sleep(1500); // past the fade in
+    const level = await streamLevel(page);
+    await after?.(page, s);
+    return { state: s, level, errors: [...errors] };
+  } finally {
+    await page.close();
+  }
+}
+
+/** How far apart two levels (RMS) are, in dB (≥ 0). */
+export const dbApart = (a: number, b: number): number => Math.abs(20 * Math.log10(a / b));
 
 /** The format of one of the build's WAV files (loops/, sfx/), from its 44-byte header; null if it is not a RIFF/WAVE file. */
 export function wavFormat(file: string): { channels: number; sampleRate: number; bits: number; frames: number } | null {
