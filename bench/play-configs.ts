@@ -1,8 +1,9 @@
 /**
  * Before and after in the same run (issue 11): the configurations a play bench runs side by side,
- * and its tables. Each issue-11 lever is a host setting (server/host/config.ts) or, for the
- * receiver's jitter buffer, the player's own code (neutralised in the test player page for
- * "before", server/host/testing/player-probe.ts):
+ * and its tables. Each issue-11 lever is a host setting (server/host/config.ts) or the player's
+ * own code: the receiver's jitter buffer and the answer's order (neutralised in the test player
+ * page for "before", server/host/testing/player-probe.ts), and when the click joins (the play
+ * page's flow, lib/session/playController.ts, replayed by bench/play-stack.ts):
  *
  *   lever    setting                          before      after (default)
  *   frames   HOST_FRAME_MODE                  steady      change
@@ -13,6 +14,10 @@
  *   loops    HOST_RUNTIME_DIR                 a build without music loop files (NO_LOOPS_RUNTIME:
  *            every track synthesised live, then rendered in the page)   the build's loops
  *   jitter   player jitterBufferTarget        no-op       the player's code
+   answer   player's answer                  sent after  sent before it is applied (the host's side of
+                                              applied     ICE and DTLS starts sooner)
+   early    the click's join                 after       while the game starts: get_token answers from
+                                              `ready`     the host's slot on (docs/sessions.md)
  *   headroom HOST_ESTIMATE_HEADROOM           1           the publisher's (2.5: big frames paced out faster)
  *   playout  HOST_ZERO_PLAYOUT_DELAY          0           1 (every frame carries playout delay 0: the player
  *                                                         shows it at once)
@@ -47,8 +52,8 @@
  * Configurations (--config a,b,… ; default before,after, or the bench's own: host-cpu-profile after,
  * play-sender -bitrate,after):
  *   before   every lever off;   after   the defaults (every lever on);
- *   +frames, +browser, +join, +bitrate, +loops, +art, +headroom, +playout, +nice, +lean, +fonts, +sfx, +signal, +paint, +device, +ptime, +capture, +jitter   before with that one lever on;   +vp9, +h264   before with that codec;
- *   -frames, -browser, -join, -bitrate, -loops, -art, -headroom, -playout, -nice, -lean, -fonts, -sfx, -signal, -paint, -device, -ptime, -capture, -jitter   after with that one lever off;
+ *   +frames, +browser, +join, +bitrate, +loops, +art, +headroom, +playout, +nice, +lean, +fonts, +sfx, +signal, +paint, +device, +ptime, +capture, +jitter, +answer, +early   before with that one lever on;   +vp9, +h264   before with that codec;
+ *   -frames, -browser, -join, -bitrate, -loops, -art, -headroom, -playout, -nice, -lean, -fonts, -sfx, -signal, -paint, -device, -ptime, -capture, -jitter, -answer, -early   after with that one lever off;
  *   after+pcm, after+vp9, …   after with that setting on (an option the defaults leave off);
  *   --levers frames,browser,…   = before + one "+lever" configuration each (one table per lever).
  */
@@ -56,13 +61,27 @@ import os from 'node:os';
 import path from 'node:path';
 import { arg } from './play-common';
 
-export interface PlayConfig {
+/** The player's side of a configuration: true = the player's code / the page's flow as they are. */
+export interface PlayerSide {
+  /** The player's jitterBufferTarget as its code sets it (false: neutralised, as before). */
+  jitterTarget: boolean;
+  /** The answer sent before it is applied, as the code does (false: after, as before). */
+  answerFirst: boolean;
+  /** The click joins while the game starts (false: once the session is `ready`, as before). */
+  earlyJoin: boolean;
+}
+
+export interface PlayConfig extends PlayerSide {
   name: string;
   /** Host environment (HOST_* settings) on top of the bench's own. */
   hostEnv: Record<string, string>;
-  /** The player's jitterBufferTarget as its code sets it (false: neutralised, as before). */
-  jitterTarget: boolean;
 }
+
+const PLAYER_AFTER: PlayerSide = { jitterTarget: true, answerFirst: true, earlyJoin: true };
+const PLAYER_BEFORE: PlayerSide = { jitterTarget: false, answerFirst: false, earlyJoin: false };
+
+/** What a test player page is opened with (server/host/testing/player-probe.ts newPlayer). */
+export const playerOpts = (c: PlayConfig) => ({ jitterTarget: c.jitterTarget, answerFirst: c.answerFirst });
 
 /** The runtime built without its music loops (runtime/build-loops.ts), for `loops` off: play-stack builds it on first use. */
 export const NO_LOOPS_RUNTIME = path.join(os.tmpdir(), 'yumecast-bench-runtime-no-loops');
@@ -89,7 +108,7 @@ const BEFORE_ENV: Record<string, string> = {
 };
 
 /** Each lever: the before-settings it lifts (back to the host's default), or what it sets. */
-const LEVERS: Record<string, { unset?: string[]; set?: Record<string, string>; jitter?: boolean }> = {
+const LEVERS: Record<string, { unset?: string[]; set?: Record<string, string>; player?: keyof PlayerSide }> = {
   frames: { unset: ['HOST_FRAME_MODE'] },
   browser: { unset: ['HOST_SESSIONS_PER_BROWSER'] },
   join: { unset: ['HOST_JOIN_DURING_START'] },
@@ -109,26 +128,32 @@ const LEVERS: Record<string, { unset?: string[]; set?: Record<string, string>; j
   device: { unset: ['HOST_AUDIO_DEVICE'] },
   ptime: { unset: ['HOST_AUDIO_PTIME_MS'] },
   capture: { unset: ['HOST_CAPTURE'] },
-  jitter: { jitter: true },
+  jitter: { player: 'jitterTarget' },
+  answer: { player: 'answerFirst' },
+  early: { player: 'earlyJoin' },
   vp9: { set: { HOST_VIDEO_CODEC: 'vp9' } },
   h264: { set: { HOST_VIDEO_CODEC: 'h264' } },
 };
 const LEVER_ALIASES: Record<string, string[]> = { codec: ['vp9', 'h264'] };
 
 function config(name: string): PlayConfig {
-  if (name === 'before') return { name, hostEnv: { ...BEFORE_ENV }, jitterTarget: false };
-  if (name === 'after') return { name, hostEnv: {}, jitterTarget: true };
+  if (name === 'before') return { name, hostEnv: { ...BEFORE_ENV }, ...PLAYER_BEFORE };
+  if (name === 'after') return { name, hostEnv: {}, ...PLAYER_AFTER };
   // after with an option on (a setting the defaults leave off)
   const option = name.startsWith('after+') ? LEVERS[name.slice('after+'.length)] : undefined;
-  if (option?.set) return { name, hostEnv: { ...option.set }, jitterTarget: true };
+  if (option?.set) return { name, hostEnv: { ...option.set }, ...PLAYER_AFTER };
   // after with one lever off (its before-setting): what that lever gives on top of the others
   const off = name.startsWith('-') ? LEVERS[name.slice(1)] : undefined;
-  if (off) return { name, hostEnv: Object.fromEntries((off.unset ?? []).map((k) => [k, BEFORE_ENV[k]])), jitterTarget: !off.jitter };
+  if (off) {
+    const player = off.player ? { ...PLAYER_AFTER, [off.player]: false } : PLAYER_AFTER;
+    return { name, hostEnv: Object.fromEntries((off.unset ?? []).map((k) => [k, BEFORE_ENV[k]])), ...player };
+  }
   const lever = LEVERS[name.replace(/^\+/, '')];
   if (!name.startsWith('+') || !lever) throw new Error(`unknown configuration ${name} (before, after, ${Object.keys(LEVERS).map((l) => `+${l}`).join(', ')}, or -lever: after with it off)`);
   const hostEnv = { ...BEFORE_ENV, ...lever.set };
   for (const k of lever.unset ?? []) delete hostEnv[k];
-  return { name, hostEnv, jitterTarget: lever.jitter ?? false };
+  const player = lever.player ? { ...PLAYER_BEFORE, [lever.player]: true } : PLAYER_BEFORE;
+  return { name, hostEnv, ...player };
 }
 
 /** The configurations asked for (--config / --levers, else `def`); `before` always comes first. */
@@ -142,7 +167,7 @@ export function playConfigs(def = 'before,after'): PlayConfig[] {
 }
 
 export const describe = (c: PlayConfig): string =>
-  `${c.name}: ${Object.entries(c.hostEnv).map(([k, v]) => `${k}=${v}`).join(' ') || 'host defaults'}; player jitterBufferTarget ${c.jitterTarget ? 'as the player sets it' : 'neutralised'}`;
+  `${c.name}: ${Object.entries(c.hostEnv).map(([k, v]) => `${k}=${v}`).join(' ') || 'host defaults'}; player jitterBufferTarget ${c.jitterTarget ? 'as the player sets it' : 'neutralised'}; answer sent ${c.answerFirst ? 'before' : 'after'} it is applied; joins ${c.earlyJoin ? 'while the game starts' : 'once ready'}`;
 
 /** A figure per configuration (NaN or undefined = not measured). */
 export type Row = { figure: string; values: Record<string, string> };

@@ -37,7 +37,7 @@ import os from 'node:os';
 import { buildTestRuntime, sleep, type TestAgent } from '../server/host/testing/harness';
 import { firstFrame, inboundVideo, keyLatency, launchPlayerBrowser, sampleVideo, type PlayerBrowser } from '../server/host/testing/player-probe';
 import { TEXT_WINDOW } from './play-capacity';
-import { describe, ms, num, playConfigs, printTables, type PlayConfig, type Row } from './play-configs';
+import { describe, ms, num, playConfigs, playerOpts, printTables, type PlayConfig, type Row } from './play-configs';
 import { FIXTURE_GAME, arg, bound, finish, fmtList, fullVideo, intoPetals, intoStory, machine, machineBusy, median, onCleanup, otherChromium, quantile, sendKey } from './play-common';
 import { startPlayStack, type PlayStack } from './play-stack';
 import { addBreakdown, breakdown, describeRuns, noBreakdowns, runColumns, segmentRows, type Breakdown, type Breakdowns } from './play-timeline';
@@ -81,9 +81,9 @@ interface Figures {
 
 /** The click, in the page's flow, until the player's first presented frame, and where the time went. */
 async function clickToFirstFrame(stack: PlayStack, host: TestAgent, players: PlayerBrowser, cfg: PlayConfig, game: string): Promise<{ ready: number; frame: number; segments: Breakdown }> {
-  const p = await players.newPlayer({ jitterTarget: cfg.jitterTarget });
+  const p = await players.newPlayer(playerOpts(cfg));
   try {
-    const click = await stack.click(host, game);
+    const click = await stack.click(host, game, { early: cfg.earlyJoin });
     const frame = firstFrame(p.page, 30_000);
     await click.join(p);
     const at = await frame;
@@ -138,7 +138,7 @@ async function run(stack: PlayStack, players: PlayerBrowser, cfg: PlayConfig, ga
     }
     if (!SKIP.has('latency')) {
       await settle();
-      const p = await players.newPlayer({ jitterTarget: cfg.jitterTarget });
+      const p = await players.newPlayer(playerOpts(cfg));
       const click = await stack.click(host, game);
       try {
         await click.join(p);
@@ -172,7 +172,7 @@ async function run(stack: PlayStack, players: PlayerBrowser, cfg: PlayConfig, ga
     }
     if (!SKIP.has('quality')) {
       await settle();
-      const p = await players.newPlayer({ jitterTarget: cfg.jitterTarget });
+      const p = await players.newPlayer(playerOpts(cfg));
       const click = await stack.click(host, FIXTURE_GAME);
       try {
         await click.join(p);

@@ -6,11 +6,14 @@
  * the real api (buildApp on PostgreSQL + the Auth emulator, a fresh schema, dropped at the end;
  * its titles: games/ plus the engine's fixture game, linked into a private folder) and a click
  * is what the play page's controller does (lib/session/playController.ts): GET /v1/session/all,
- * GET /v1/game/:id/start, poll status until `ready` (lib/session/pollDelay.ts: every 100 ms in the
- * first 2 s, then 250 ms up to 5 s; `poll: 'fast'` polls every 50 ms), get_token, join.
+ * GET /v1/game/:id/start, poll status (lib/session/pollDelay.ts: every 100 ms in the first 4 s,
+ * then 250 ms up to 8 s; `poll: 'fast'` polls every 50 ms) until a host has the session
+ * (`early`, the page's flow: `allocating`/`starting` will do) or until `ready` (without `early`: the
+ * flow before issue 11's eighth round), get_token, join.
  * Otherwise (or with --fake) the fake api peer of server/host/testing, and a click is the api's
- * POST /sessions to the host, `ready` reported (seen at the page's poll times, or every 5 ms with
- * `poll: 'fast'`), join.
+ * POST /sessions to the host (answered 202: the host has it, `starting`), then with `early` the
+ * join at once, else `ready` reported (seen at the page's poll times, or every 5 ms with
+ * `poll: 'fast'`) and the join.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -29,7 +32,7 @@ export interface Click {
   signal: { url: string; token: string };
   /** performance.now() when the start request left (the user's click). */
   t0: number;
-  /** performance.now() when the player knew the session was ready (and had its token). */
+  /** performance.now() when the player had its token (knew the session was ready, unless `early`). */
   readyAt: number;
   join(player: ProbedPlayer): Promise<void>;
   /** Ends the session (force_close / DELETE) and waits until its runtime is gone. */
@@ -42,8 +45,12 @@ export interface PlayStack {
   pages: FakeApi;
   /** A host agent (in this process) reporting to the stack's api. */
   startHost(env: Record<string, string>): Promise<TestAgent>;
-  /** The player's click on play: start → ready (→ token); `poll` 'page' (default) = the play page's poll times. */
-  click(host: TestAgent, gameId: string, opts?: { poll?: 'page' | 'fast' }): Promise<Click>;
+  /**
+   * The player's click on play: start → (ready →) token; `poll` 'page' (default) = the play page's
+   * poll times; `early` (the page's flow since issue 11's eighth round; default false: the other
+   * benches' steps expect a running game when the click returns) = the token once a host has the session.
+   */
+  click(host: TestAgent, gameId: string, opts?: { poll?: 'page' | 'fast'; early?: boolean }): Promise<Click>;
   close(): Promise<void>;
 }
 
@@ -94,12 +101,14 @@ async function startFakeStack(): Promise<PlayStack> {
       const r = await host.request('POST', '/sessions', startSessionBody(api, sid, { gameId, uid: `uid-${n}` }));
       if (r.status !== 202) throw new Error(`start answered ${r.status} ${JSON.stringify(r.json)}`);
       const settled = () => api.states(sid).some((s) => s === 'ready' || s.startsWith('failed') || s.startsWith('closed'));
-      if (opts.poll === 'fast') await until(settled, `${sid} ready`, 90_000, 5);
-      else for (const since = performance.now(); !settled(); ) {
-        if (performance.now() - since > 90_000) throw new Error(`${sid}: not ready within 90 s`);
-        await sleep(pagePollDelay(performance.now() - since));
+      if (!opts.early) {
+        if (opts.poll === 'fast') await until(settled, `${sid} ready`, 90_000, 5);
+        else for (const since = performance.now(); !settled(); ) {
+          if (performance.now() - since > 90_000) throw new Error(`${sid}: not ready within 90 s`);
+          await sleep(pagePollDelay(performance.now() - since));
+        }
+        if (!api.states(sid).includes('ready')) throw new Error(`${sid}: ${api.states(sid).join(' → ')}`);
       }
-      if (!api.states(sid).includes('ready')) throw new Error(`${sid}: ${api.states(sid).join(' → ')}`);
       const readyAt = performance.now();
       return {
         sid,
@@ -169,16 +178,17 @@ async function startApiStack(): Promise<PlayStack> {
       const sid = started.body.game_session_id as string;
       const since = performance.now();
       let status: Record<string, unknown>;
+      const enough = !opts.early ? ['ready', 'playing'] : ['allocating', 'starting', 'ready', 'playing'];
       for (;;) {
         const s = await get(`/v1/session/${sid}/status`, user.idToken);
-        if (['ready', 'playing', 'failed', 'closed', 'closing'].includes(s.body.session_state)) {
+        if ([...enough, 'failed', 'closed', 'closing'].includes(s.body.session_state)) {
           status = s.body;
           break;
         }
         if (performance.now() - since > 90_000) throw new Error(`${sid}: not ready within 90 s`);
         await sleep(opts.poll === 'fast' ? 50 : pagePollDelay(performance.now() - since));
       }
-      if (status.session_state !== 'ready' && status.session_state !== 'playing') throw new Error(`${sid}: ${JSON.stringify(status)}`);
+      if (!enough.includes(status.session_state as string)) throw new Error(`${sid}: ${JSON.stringify(status)}`);
       const token = await get(`/v1/session/${sid}/get_token`, user.idToken);
       if (token.status !== 200) throw new Error(`get_token answered ${token.status}`);
       const readyAt = performance.now();

@@ -10,6 +10,7 @@ import { forceClose, getSessionAll } from '@/lib/api/sessions';
 import type { HostMessage, NamedKey } from '@/lib/streaming/messages';
 import { usePlaySession } from './usePlaySession';
 import { StartProgress } from './StartProgress';
+import { onFirstFrame } from './firstFrame';
 import { FailurePanel } from './FailurePanel';
 import { ControlBar } from './ControlBar';
 import { Keypad } from './Keypad';
@@ -80,13 +81,15 @@ export function PlayerView({ gameId, title }: PlayerViewProps) {
   const failure = snap?.failure ?? (visitorSignInFailed ? 'network_lost' : null);
   const onRetry = visitorSignInFailed && !snap ? () => window.location.reload() : retry;
 
-  // The received stream plays in the <video>; volume and mute follow the config.
+  // The received stream plays in the <video>; volume and mute follow the config. Its first
+  // presented frame ends the start's progress (the controller's `playing`).
   useEffect(() => {
     const v = videoRef.current;
     if (!v || !snap?.stream) return;
     if (v.srcObject !== snap.stream) v.srcObject = snap.stream;
     void v.play().catch(() => undefined);
-  }, [snap?.stream]);
+    return onFirstFrame(v, actions.framePresented);
+  }, [snap?.stream, actions]);
   useEffect(() => {
     if (videoRef.current) videoRef.current.volume = cfg.volume;
   }, [cfg.volume, snap?.stream]);

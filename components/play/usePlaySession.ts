@@ -45,6 +45,7 @@ export function usePlaySession(gameId: string | null, enabled: boolean, onHostMe
       setQuality: (q: Parameters<PlayController['setQuality']>[0]) => ctrl.current?.setQuality(q),
       screenshot: () => ctrl.current?.requestScreenshot(),
       exit: async () => ctrl.current?.exit(),
+      framePresented: () => ctrl.current?.framePresented(),
     }),
     [],
   );

@@ -27,8 +27,23 @@ class FakeStream {
   }
 }
 
+/** The controller a test made last: its page "presents" each stream's first frame at once. */
+let lastController: PlayController | null = null;
+function newController(...args: ConstructorParameters<typeof PlayController>): PlayController {
+  lastController = new PlayController(...args);
+  return lastController;
+}
+
+/** A subscriber whose join runs `onJoin`; a video stream it gives is presented by the page at once. */
 function subscriberThat(onJoin: (events: SubscriberEvents) => void) {
-  return { join: jest.fn(async (_t: unknown, events: SubscriberEvents) => onJoin(events)), send: jest.fn(() => true), stats: jest.fn(async () => ({})), leave: jest.fn() };
+  const presenting = (events: SubscriberEvents): SubscriberEvents => ({
+    ...events,
+    onStream: (stream) => {
+      events.onStream(stream);
+      lastController?.framePresented();
+    },
+  });
+  return { join: jest.fn(async (_t: unknown, events: SubscriberEvents) => onJoin(presenting(events))), send: jest.fn(() => true), stats: jest.fn(async () => ({})), leave: jest.fn() };
 }
 
 const token = { provider: 'webrtc' } as never;
@@ -43,6 +58,20 @@ beforeEach(() => {
   api.startGame.mockResolvedValue('s-1');
   api.getSessionToken.mockResolvedValue(token);
 });
+
+async function waitUntil(ok: () => boolean) {
+  for (let i = 0; i < 100 && !ok(); i++) await new Promise((r) => setTimeout(r, 5));
+  expect(ok()).toBe(true);
+}
+
+/** Under fake timers: the status answers `state`, the subscriber never gives video; the run started. */
+function runWithoutVideo(state: 'starting' | 'ready') {
+  jest.useFakeTimers();
+  api.getSessionStatus.mockResolvedValue({ state, queuePosition: null, failureReason: null });
+  (streaming.createSubscriber as jest.Mock).mockResolvedValue(subscriberThat(() => undefined));
+  const c = newController('g', { onChange: () => undefined });
+  return { c, p: c.run() };
+}
 
 async function run(c: PlayController) {
   await c.run();
@@ -64,32 +93,77 @@ async function playingController(state: 'ready' | 'playing' = 'ready', onChange:
   api.getSessionStatus.mockResolvedValue({ state, queuePosition: null, failureReason: null });
   const { sub, box } = playingSubscriber();
   (streaming.createSubscriber as jest.Mock).mockResolvedValue(sub);
-  const c = new PlayController('g', { onChange });
+  const c = newController('g', { onChange });
   await c.run();
   return { c, sub, box };
 }
 
-it('walks start → queue → starting → token → connecting → playing', async () => {
+it('walks start → queue → starting → connecting → playing, fetching the token while the game starts', async () => {
   const steps: string[] = [];
-  api.getSessionStatus
-    .mockResolvedValueOnce({ state: 'queued', queuePosition: 2, failureReason: null })
-    .mockResolvedValueOnce({ state: 'starting', queuePosition: null, failureReason: null })
-    .mockResolvedValue({ state: 'ready', queuePosition: null, failureReason: null });
-  (streaming.createSubscriber as jest.Mock).mockResolvedValue(subscriberThat((ev) => ev.onStream(new FakeStream() as never)));
-  const c = new PlayController('g', { onChange: (s: PlaySnapshot) => steps[steps.length - 1] !== s.step && steps.push(s.step) });
+  const calls: string[] = [];
+  const statuses = ['queued', 'starting', 'starting', 'ready'] as const;
+  let polls = 0;
+  api.getSessionStatus.mockImplementation(async () => {
+    const state = statuses[Math.min(polls++, statuses.length - 1)];
+    calls.push(`status ${state}`);
+    return { state, queuePosition: state === 'queued' ? 2 : null, failureReason: null };
+  });
+  api.getSessionToken.mockImplementation(async () => {
+    calls.push('token');
+    return token;
+  });
+  // the first frame comes once the game runs (after the status said `ready`)
+  const joined = subscriberThat((ev) => void waitUntil(() => calls.includes('status ready')).then(() => ev.onStream(new FakeStream() as never)));
+  (streaming.createSubscriber as jest.Mock).mockResolvedValue(joined);
+  const c = newController('g', { onChange: (s: PlaySnapshot) => steps[steps.length - 1] !== s.step && steps.push(s.step) });
   jest.useFakeTimers({ advanceTimers: true });
   await run(c);
   jest.useRealTimers();
-  expect(steps).toEqual(['start', 'queue', 'starting', 'token', 'connecting', 'playing']);
+  // the connection is made while the host starts the game (get_token answers from `starting` on)
+  expect(calls.indexOf('token')).toBeGreaterThan(calls.indexOf('status starting'));
+  expect(calls.indexOf('token')).toBeLessThan(calls.indexOf('status ready'));
+  expect(steps).toEqual(['start', 'queue', 'starting', 'connecting', 'playing']);
   expect(track).toHaveBeenCalledWith('game_start', { gameId: 'g' });
   expect(c.snapshot.sessionId).toBe('s-1');
+});
+
+it('shows the progress until the page presents the first frame, then plays', async () => {
+  api.getSessionStatus.mockResolvedValue({ state: 'ready', queuePosition: null, failureReason: null });
+  const box: { events: SubscriberEvents | null } = { events: null };
+  const quiet = { join: jest.fn(async (_t: unknown, ev: SubscriberEvents) => void (box.events = ev)), send: jest.fn(() => true), stats: jest.fn(async () => ({})), leave: jest.fn() };
+  (streaming.createSubscriber as jest.Mock).mockResolvedValue(quiet);
+  const c = new PlayController('g', { onChange: () => undefined });
+  const running = c.run();
+  await waitUntil(() => box.events !== null);
+  const stream = new FakeStream();
+  box.events!.onStream(stream as never);
+  expect(c.snapshot.stream).toBe(stream);
+  expect(c.snapshot.step).toBe('connecting');
+  c.framePresented();
+  await running;
+  expect(c.snapshot.step).toBe('playing');
+  c.dispose();
+});
+
+it('counts the stream timeout from `ready`: a long start is not a failed stream, a failed start is told as such', async () => {
+  const { c, p } = runWithoutVideo('starting');
+  await jest.advanceTimersByTimeAsync(25_000);
+  expect(c.snapshot.failure).toBeNull();
+  expect(c.snapshot.step).toBe('starting');
+  expect(api.getSessionToken).toHaveBeenCalledTimes(1);
+  api.getSessionStatus.mockResolvedValue({ state: 'failed', queuePosition: null, failureReason: 'runtime_start_failed' });
+  await jest.advanceTimersByTimeAsync(1_000);
+  await p;
+  jest.useRealTimers();
+  expect(c.snapshot.failure).toBe('start_failed');
+  c.dispose();
 });
 
 it('resumes the live session for the same title instead of starting another', async () => {
   api.getSessionAll.mockResolvedValue([{ sessionId: 'live', gameId: 'g' }]);
   api.getSessionStatus.mockResolvedValue({ state: 'playing', queuePosition: null, failureReason: null });
   (streaming.createSubscriber as jest.Mock).mockResolvedValue(subscriberThat((ev) => ev.onStream(new FakeStream() as never)));
-  const c = new PlayController('g', { onChange: () => undefined });
+  const c = newController('g', { onChange: () => undefined });
   await run(c);
   expect(api.startGame).not.toHaveBeenCalled();
   expect(c.snapshot.sessionId).toBe('live');
@@ -98,10 +172,10 @@ it('resumes the live session for the same title instead of starting another', as
 it('starts a new session at the video quality the player saved (high when none is saved)', async () => {
   api.getSessionStatus.mockResolvedValue({ state: 'ready', queuePosition: null, failureReason: null });
   (streaming.createSubscriber as jest.Mock).mockResolvedValue(subscriberThat((ev) => ev.onStream(new FakeStream() as never)));
-  await run(new PlayController('g', { onChange: () => undefined }));
+  await run(newController('g', { onChange: () => undefined }));
   expect(api.startGame).toHaveBeenLastCalledWith('g', 'high');
   savePlayerConfig({ ...DEFAULT_PLAYER_CONFIG, videoQuality: 'low' });
-  await run(new PlayController('g', { onChange: () => undefined }));
+  await run(newController('g', { onChange: () => undefined }));
   expect(api.startGame).toHaveBeenLastCalledWith('g', 'low');
 });
 
@@ -109,7 +183,7 @@ it('sends the beacon with the time on the page in milliseconds (the wire and ela
   const now = jest.spyOn(Date, 'now').mockReturnValue(1_000_000);
   api.getSessionStatus.mockResolvedValue({ state: 'ready', queuePosition: null, failureReason: null });
   (streaming.createSubscriber as jest.Mock).mockResolvedValue(subscriberThat((ev) => ev.onStream(new FakeStream() as never)));
-  const c = new PlayController('g', { onChange: () => undefined });
+  const c = newController('g', { onChange: () => undefined });
   await c.run();
   now.mockReturnValue(1_002_500);
   c.sendBeacon();
@@ -120,7 +194,7 @@ it('sends the beacon with the time on the page in milliseconds (the wire and ela
 
 it('reports the instance limit with its analytics event', async () => {
   api.startGame.mockRejectedValue(new SessionError('startGameError', 'instance_limit', 'x', 409));
-  const c = new PlayController('g', { onChange: () => undefined });
+  const c = newController('g', { onChange: () => undefined });
   await run(c);
   expect(c.snapshot.failure).toBe('instance_limit');
   expect(track).toHaveBeenCalledWith('instance_limit', { gameId: 'g' });
@@ -132,14 +206,14 @@ it.each([
   ['network', 'network_lost'],
 ])('maps start error %s to the %s message', async (code, failure) => {
   api.startGame.mockRejectedValue(new SessionError('startGameError', code, 'x'));
-  const c = new PlayController('g', { onChange: () => undefined });
+  const c = newController('g', { onChange: () => undefined });
   await run(c);
   expect(c.snapshot.failure).toBe(failure);
 });
 
 it('tells the player when the host was lost while starting', async () => {
   api.getSessionStatus.mockResolvedValue({ state: 'failed', queuePosition: null, failureReason: 'host_lost' });
-  const c = new PlayController('g', { onChange: () => undefined });
+  const c = newController('g', { onChange: () => undefined });
   await run(c);
   expect(c.snapshot.failure).toBe('host_lost');
 });
@@ -157,11 +231,7 @@ it('rejects a bye from the host as the end of play, and an idle warning counts d
 });
 
 it('fails with stream_failed when no video arrives', async () => {
-  jest.useFakeTimers();
-  api.getSessionStatus.mockResolvedValue({ state: 'ready', queuePosition: null, failureReason: null });
-  (streaming.createSubscriber as jest.Mock).mockResolvedValue(subscriberThat(() => undefined));
-  const c = new PlayController('g', { onChange: () => undefined });
-  const p = c.run();
+  const { c, p } = runWithoutVideo('ready');
   await jest.advanceTimersByTimeAsync(21_000);
   await p;
   jest.useRealTimers();
@@ -173,7 +243,7 @@ it('fails with stream_failed at once when the join itself fails, and with unsupp
   api.getSessionStatus.mockResolvedValue({ state: 'ready', queuePosition: null, failureReason: null });
   const refused = { ...subscriberThat(() => undefined), join: jest.fn(async () => Promise.reject(new Error('token refused'))) };
   (streaming.createSubscriber as jest.Mock).mockResolvedValue(refused);
-  const c = new PlayController('g', { onChange: () => undefined });
+  const c = newController('g', { onChange: () => undefined });
   const started = Date.now();
   await run(c);
   expect(c.snapshot.failure).toBe('stream_failed');
@@ -181,7 +251,7 @@ it('fails with stream_failed at once when the join itself fails, and with unsupp
   expect(streaming.createSubscriber).toHaveBeenCalledWith('webrtc', token);
 
   (streaming.createSubscriber as jest.Mock).mockRejectedValue(new Error('missing credentials'));
-  const d = new PlayController('g', { onChange: () => undefined });
+  const d = newController('g', { onChange: () => undefined });
   await run(d);
   expect(d.snapshot.failure).toBe('unsupported');
 });
@@ -214,7 +284,7 @@ describe('after the game was on screen (issue 10)', () => {
 
   it('tells the same crash before the video came as a failed start', async () => {
     api.getSessionStatus.mockResolvedValue({ state: 'failed', queuePosition: null, failureReason: 'runtime_crashed' });
-    const c = new PlayController('g', { onChange: () => undefined });
+    const c = newController('g', { onChange: () => undefined });
     await run(c);
     expect(c.snapshot.failure).toBe('start_failed');
   });
@@ -260,7 +330,7 @@ describe('after the game was on screen (issue 10)', () => {
     const second = playingSubscriber();
     (streaming.createSubscriber as jest.Mock).mockResolvedValueOnce(first.sub).mockResolvedValueOnce(second.sub);
     const snaps: PlaySnapshot[] = [];
-    const c = new PlayController('g', { onChange: (s) => snaps.push(s) });
+    const c = newController('g', { onChange: (s) => snaps.push(s) });
     await c.run();
     expect(c.snapshot.step).toBe('playing');
 

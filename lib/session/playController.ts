@@ -1,8 +1,11 @@
 /**
  * Runs one play of one title in the browser (spec section 4, "Game session flow"):
  * start at the player's saved video quality (or resume the user's live session for this title)
- * → poll the status → get_token →
- * join the stream; then keeps it alive: reconnects after a drop (60 s), sends WebRTC stats
+ * → poll the status → get_token → join the stream. The token is fetched as soon as a host has the
+ * session (`allocating`/`starting`, not only `ready`): the connection is made while the game
+ * starts, and the status is polled on until `ready` (issue 11; docs/sessions.md). The play counts
+ * as `playing` once the page presents the first video frame (framePresented), so the progress
+ * steps stay on screen until there is a picture. Then it keeps the play alive: reconnects after a drop (60 s), sends WebRTC stats
  * every 10 s, watches the host through the status, closes after 4 minutes in the background,
  * and sends the beacon when the player leaves. The React page only renders its snapshots.
  */
@@ -74,6 +77,12 @@ export class PlayController {
   private ended = false;
   /** The video has been on screen: failures from now on are told as a stopped game, not a failed start. */
   private played = false;
+  /** The status has said `ready` (or `playing`): the game runs on the host. */
+  private hostReady = false;
+  /** Where the connection is (shown once the host is ready). */
+  private connecting: 'token' | 'connecting' = 'token';
+  /** Resolves the current connection's wait for its first presented frame. */
+  private presented: (() => void) | null = null;
 
   constructor(
     readonly gameId: string,
@@ -111,8 +120,12 @@ export class PlayController {
       track('game_start', { gameId: this.gameId });
       const sessionId = await this.startOrResume();
       this.set({ sessionId });
-      await this.waitUntilReady(sessionId, signal);
-      await this.connect(sessionId, signal);
+      const since = Date.now();
+      // past the queue: a host has the session; connect while it starts, polling on until `ready`
+      await this.pollStatus(sessionId, signal, since, (state) => state !== 'queued');
+      const ready = this.hostReady ? Promise.resolve() : this.pollStatus(sessionId, signal, since, (state) => state === 'ready' || state === 'playing');
+      ready.catch(() => undefined);
+      await this.connect(sessionId, signal, ready);
       this.startLoops(sessionId);
     } catch (e) {
       if (signal.aborted) return;
@@ -137,23 +150,45 @@ export class PlayController {
     return mine ? mine.sessionId : startGame(this.gameId, loadPlayerConfig().videoQuality);
   }
 
-  private async waitUntilReady(sessionId: string, signal: AbortSignal): Promise<void> {
-    const since = Date.now();
+  /**
+   * Polls the status (lib/session/pollDelay.ts) until `done(state)`; a failed or ended session
+   * throws. Shows the queue position while queued, `starting` while the host starts the game.
+   */
+  private async pollStatus(sessionId: string, signal: AbortSignal, since: number, done: (state: string) => boolean): Promise<void> {
     for (;;) {
       const s = await getSessionStatus(sessionId);
-      if (s.state === 'ready' || s.state === 'playing') return;
+      if (signal.aborted) throw new DOMException('aborted', 'AbortError');
       if (s.state === 'failed') throw new PlayFailureError(failureOf(s.failureReason, this.phase));
       if (s.state === 'closed' || s.state === 'closing') throw new PlayFailureError('session_closed');
-      this.set(s.state === 'queued' ? { step: 'queue', queuePosition: s.queuePosition } : { step: 'starting', queuePosition: null });
+      if (s.state === 'ready' || s.state === 'playing') this.hostReady = true;
+      if (s.state === 'queued') this.set({ step: 'queue', queuePosition: s.queuePosition });
+      else if (!this.hostReady) this.set({ step: 'starting', queuePosition: null });
+      if (done(s.state)) return;
       await sleep(statusPollDelay(s.state, Date.now() - since), signal);
     }
   }
 
-  private async connect(sessionId: string, signal: AbortSignal): Promise<void> {
-    this.set({ step: 'token' });
+  /** A step of the connection; while the game still starts on the host, `starting` stays shown. */
+  private connectStep(step: 'token' | 'connecting'): void {
+    this.connecting = step;
+    if (this.hostReady) this.set({ step });
+  }
+
+  /** The page presented the current stream's first video frame (PlayerView calls this). */
+  framePresented(): void {
+    this.presented?.();
+  }
+
+  /**
+   * Token, join, and the first presented frame. `ready`: resolves when the host reports the game
+   * running (the stream's timeout counts from then: a cold start may take longer than it), rejects
+   * when the session failed or ended meanwhile.
+   */
+  private async connect(sessionId: string, signal: AbortSignal, ready: Promise<void> = Promise.resolve()): Promise<void> {
+    this.connectStep('token');
     const token = await getSessionToken(sessionId);
     if (signal.aborted) return;
-    this.set({ step: 'connecting' });
+    this.connectStep('connecting');
     if (typeof RTCPeerConnection === 'undefined') throw new PlayFailureError('unsupported');
     // Missing provider credentials are refused here, before any SDK loads.
     const subscriber = await createSubscriber(token.provider, token).catch(() => {
@@ -162,23 +197,32 @@ export class PlayController {
     this.subscriber?.leave();
     this.subscriber = subscriber;
     const gotVideo = new Promise<void>((resolve, reject) => {
-      const t = setTimeout(() => reject(new PlayFailureError('stream_failed')), STREAM_TIMEOUT_MS);
+      let t: ReturnType<typeof setTimeout> | undefined;
+      const fail = (e: unknown) => {
+        clearTimeout(t);
+        reject(e);
+      };
+      ready.then(() => {
+        if (this.snap.step === 'starting') this.set({ step: this.connecting });
+        t = setTimeout(() => reject(new PlayFailureError('stream_failed')), STREAM_TIMEOUT_MS);
+      }, fail);
+      this.presented = () => {
+        this.presented = null;
+        clearTimeout(t);
+        resolve();
+      };
       subscriber
         .join(token, {
           onStream: (stream) => {
             if (stream.getVideoTracks().length === 0) return;
-            clearTimeout(t);
+            // shown in the page's <video>; playing once it presents a frame (framePresented)
             this.set({ stream });
-            resolve();
           },
           onMessage: (m) => this.onHostMessage(m),
           onState: (state) => this.onConnection(state),
         })
         // A join that fails outright (refused token, provider unreachable) fails now, not at the timeout.
-        .catch(() => {
-          clearTimeout(t);
-          reject(new PlayFailureError('stream_failed'));
-        });
+        .catch(() => fail(new PlayFailureError('stream_failed')));
     });
     await gotVideo;
     this.reconnectSince = null;

@@ -34,6 +34,8 @@ export interface HostSession {
   /** ms from the start request to `ready` (runtime started the game and publishes). */
   startMs: number | null;
   ready: BridgeReadyInfo | null;
+  /** The player's WebRTC connection is up (it may come before `ready`: the player joins while the game starts). */
+  playerConnected: boolean;
   /** Whether the runtime came from the warm pool (false = a cold start). */
   fromWarm: boolean | null;
   endReason: string | null;
@@ -118,6 +120,7 @@ export class SessionManager {
       createdAt: Date.now(),
       startMs: null,
       ready: null,
+      playerConnected: false,
       fromWarm: null,
       endReason: null,
       endedAt: null,
@@ -161,11 +164,19 @@ export class SessionManager {
       this.log('info', `session ${s.id}: ${s.gameId} ready in ${s.startMs} ms (${s.fromWarm ? 'warm' : 'cold'}; game start ${ready.startMs} ms)`);
       this.metrics?.sessionReady({ startMs: s.startMs, fromWarm: s.fromWarm });
       this.report(s, 'ready');
+      // the player connected while the game started: it plays from now on
+      if (s.playerConnected) this.markPlaying(s);
     } catch (e) {
       if (s.state !== 'starting') return;
       this.log('error', `session ${s.id}: start failed: ${e instanceof Error ? e.message : String(e)}`);
       await this.end(s.id, { bye: 'error', report: 'failed', reason: 'runtime_start_failed', save: false });
     }
+  }
+
+  /** `ready` → `playing`: the player is connected (reported after `ready`, in that order). */
+  private markPlaying(s: HostSession): void {
+    s.state = 'playing';
+    this.report(s, 'playing');
   }
 
   /** What the bridge needs: the request plus this host's settings. */
@@ -225,10 +236,8 @@ export class SessionManager {
       case 'screenshot':
         return this.screenshot(s, rt);
       case 'connection':
-        if (call.state === 'connected' && s.state === 'ready') {
-          s.state = 'playing';
-          this.report(s, 'playing');
-        }
+        s.playerConnected = call.state === 'connected';
+        if (s.playerConnected && s.state === 'ready') this.markPlaying(s);
         return null;
       case 'input-activity':
         if (this.api) this.api.inputActivity(s.id, Date.now()).catch((e: unknown) => this.log('warn', `session ${s.id}: input-activity: ${msg(e)}`));

@@ -5,6 +5,9 @@
  * The video's jitter buffer is asked to hold nothing (RTCRtpReceiver.jitterBufferTarget 0): a
  * visual novel's picture should show the moment it arrives; the audio keeps the browser's own
  * target, so music and sound effects stay smooth (they are in a stream of their own).
+ * The first peer connection is made when join() is called, while the signalling socket opens and
+ * the host's offer is on its way (a browser's first connection also starts its WebRTC machinery
+ * and a DTLS certificate); the first offer is answered on it, a re-offer on a fresh one.
  */
 import { parseHostMessage, type PlayerMessage } from '../messages';
 import type { WebRtcToken, StreamSubscriber, SubscriberEvents } from '../types';
@@ -27,9 +30,12 @@ export class WebRtcSubscriber implements StreamSubscriber<WebRtcToken> {
   private pc: RTCPeerConnection | null = null;
   private channel: RTCDataChannel | null = null;
   private signal: SignalClient | null = null;
+  /** The connection made at join() for the first offer (null once used). */
+  private ahead: RTCPeerConnection | null = null;
 
   async join(token: WebRtcToken, events: SubscriberEvents): Promise<void> {
     events.onState('connecting');
+    this.ahead = this.connection(token, events);
     this.signal = new SignalClient({
       url: token.webrtc.signalUrl,
       token: token.webrtc.signalToken,
@@ -45,8 +51,22 @@ export class WebRtcSubscriber implements StreamSubscriber<WebRtcToken> {
 
   private async answer(sdp: string, token: WebRtcToken, events: SubscriberEvents): Promise<void> {
     this.pc?.close();
-    const pc = new RTCPeerConnection({ iceServers: token.webrtc.iceServers });
+    const pc = this.ahead ?? this.connection(token, events);
+    this.ahead = null;
     this.pc = pc;
+    await pc.setRemoteDescription({ type: 'offer', sdp });
+    const answer = await pc.createAnswer();
+    // The answer goes out before it is applied here: the host can start its side (ICE checks,
+    // the DTLS handshake this side opens as its client) a few ms sooner, instead of the first
+    // ClientHello arriving before the host has the answer and waiting for its retransmission
+    // (docs/streaming.md "The join and the start"). What is sent is the same SDP.
+    this.signal?.send({ type: 'answer', sdp: answer.sdp ?? '' });
+    await pc.setLocalDescription(answer);
+  }
+
+  /** A peer connection for an offer, with its track, channel, ICE and state handlers. */
+  private connection(token: WebRtcToken, events: SubscriberEvents): RTCPeerConnection {
+    const pc = new RTCPeerConnection({ iceServers: token.webrtc.iceServers });
     const stream = new MediaStream();
     pc.ontrack = (ev) => {
       lowerJitterBuffer(ev.receiver, ev.track.kind);
@@ -66,10 +86,7 @@ export class WebRtcSubscriber implements StreamSubscriber<WebRtcToken> {
       const s = pc.connectionState;
       events.onState(s === 'connected' ? 'connected' : s === 'disconnected' ? 'reconnecting' : s === 'failed' ? 'failed' : s === 'closed' ? 'closed' : 'connecting');
     };
-    await pc.setRemoteDescription({ type: 'offer', sdp });
-    const answer = await pc.createAnswer();
-    await pc.setLocalDescription(answer);
-    this.signal?.send({ type: 'answer', sdp: answer.sdp ?? '' });
+    return pc;
   }
 
   send(msg: PlayerMessage): boolean {
@@ -108,6 +125,8 @@ export class WebRtcSubscriber implements StreamSubscriber<WebRtcToken> {
   leave(): void {
     this.signal?.close();
     this.pc?.close();
+    this.ahead?.close();
+    this.ahead = null;
     this.pc = null;
     this.channel = null;
   }

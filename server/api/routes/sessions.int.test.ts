@@ -295,18 +295,21 @@ describe('game-session API', () => {
     }
   });
 
-  it('answers get_token before ready with 409 session_not_ready', async () => {
+  it('answers get_token from the host slot on (allocating, starting), so the player connects while the game starts', async () => {
     const user = await users.email();
     host.autoReady = false;
     try {
       const started = await get(`/v1/game/${GAME}/start`, user.idToken);
       const id = started.body.game_session_id;
       await waitFor(() => host.started.has(id), 5_000, 'host start');
-      const early = await get(`/v1/session/${id}/get_token`, user.idToken);
-      expect(early.status).toBe(409);
-      expect(early.body.error.code).toBe('session_not_ready');
       expect((await get(`/v1/session/${id}/status`, user.idToken)).body.session_state).toBe('allocating');
+      const allocating = await get(`/v1/session/${id}/get_token`, user.idToken);
+      expect(allocating.status).toBe(200);
+      expect(allocating.body.webrtc_signal_token).toEqual(expect.any(String));
       expect((await host.report(id, 'starting')).body).toEqual({ status: 'ok', session_state: 'starting' });
+      expect((await get(`/v1/session/${id}/status`, user.idToken)).body.session_state).toBe('starting');
+      expect((await get(`/v1/session/${id}/get_token`, user.idToken)).status).toBe(200);
+      // the token changes nothing: the session starts on as before
       expect((await get(`/v1/session/${id}/status`, user.idToken)).body.session_state).toBe('starting');
       await host.report(id, 'ready');
       expect((await get(`/v1/session/${id}/get_token`, user.idToken)).status).toBe(200);
@@ -429,6 +432,10 @@ describe('limits from the environment', () => {
       expect(first.status).toBe(200);
       const status = await request(api.base, 'GET', `/v1/session/${first.body.game_session_id}/status`, { token: a.idToken });
       expect(status.body).toEqual({ status: 'ok', session_state: 'queued', queue_position: 1 });
+      // no host yet: no token (409 session_not_ready)
+      const early = await request(api.base, 'GET', `/v1/session/${first.body.game_session_id}/get_token`, { token: a.idToken });
+      expect(early.status).toBe(409);
+      expect(early.body.error.code).toBe('session_not_ready');
 
       const sameTitle = await request(api.base, 'GET', `/v1/game/${GAME}/start`, { token: b.idToken });
       expect(sameTitle.status).toBe(409);

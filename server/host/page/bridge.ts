@@ -92,6 +92,8 @@ class Bridge implements BridgeApi {
   private waitingLimit = 0;
   private waitingReason: BridgeEndReason = 'join_timeout';
   private readyToSend = false;
+  /** The engine's stream is in the publisher (begin() has captured it). */
+  private streaming = false;
   private c: BridgeCounters = {
     received: 0,
     malformed: 0,
@@ -156,11 +158,15 @@ class Bridge implements BridgeApi {
     const stream = y.captureStream(cfg.captureFps, { mode: cfg.frameMode });
     if (cfg.joinDuringStart) await publisher.setStream(stream);
     else await publisher.publish(stream, token, this.publisherEvents());
+    this.streaming = true;
+    if (this.c.connection === 'connected') this.onStreamToPlayer();
     // `ready` means the signalling connection is open (the SignalClient keeps retrying if not)
     const open = await signalOpened(5000);
     if (!open) void callHost('log', { level: 'warn', message: 'signalling not open after 5 s; reporting ready anyway' });
     this.lastAction = now();
-    this.setWaiting(cfg.timings.joinTimeoutMs, 'join_timeout');
+    // a player who connected while the game started (get_token answers from the host's slot on,
+    // docs/sessions.md) is not waited for; one who came and went has the reconnect clock running
+    if (this.c.connection === 'waiting') this.setWaiting(cfg.timings.joinTimeoutMs, 'join_timeout');
     this.timer = setInterval(() => this.tick(), Math.max(20, Math.min(1000, cfg.timings.idleGraceMs / 4, cfg.timings.reconnectGraceMs / 4)));
     return { gameId: info.gameId, title: info.title, startMs: Math.round(startMs), beginMs: Math.round(now() - t0) };
   }
@@ -286,20 +292,29 @@ class Bridge implements BridgeApi {
         this.lastAction = now();
         this.warned = false;
         void callHost('connection', { state: 'connected' });
-        void this.sendReady();
-        // frames drawn before the connection was up never reached the player, and with frames
-        // only on change the next could be seconds away: a fresh one now (and the refinement)
-        try {
-          yumecast().refreshFrames();
-        } catch {
-          /* the engine keeps its own refresh */
-        }
+        // connected while the game still starts: the stream's first frames go out once it is in
+        if (this.streaming) this.onStreamToPlayer();
       }
     } else if (state === 'reconnecting' || state === 'failed' || state === 'disconnected') {
       this.onPlayerGone();
     } else if (state === 'closed') {
       // the api refused the signalling for good (session closed, token invalid)
       void this.finish('signal_closed');
+    }
+  }
+
+  /**
+   * The player is connected and the game's stream is in the connection: say `ready` on the data
+   * channel, and send a fresh frame now (and the refinement): frames drawn before the connection
+   * (or before the tracks went into it) never reached the player, and with frames only on change
+   * the next could be seconds away.
+   */
+  private onStreamToPlayer(): void {
+    void this.sendReady();
+    try {
+      yumecast().refreshFrames();
+    } catch {
+      /* the engine keeps its own refresh */
     }
   }
 

@@ -11,6 +11,7 @@
  * first frame's) is converted when it is taken.
  *
  * DEFAULT_JITTER_SCRIPT: the receiver as before issue 11 (see there).
+ * ANSWER_AFTER_APPLY_SCRIPT: the answer sent after it is applied, as before issue 11 (see there).
  */
 
 export const PROBE_SCRIPT = String.raw`
@@ -195,5 +196,29 @@ export const DEFAULT_JITTER_SCRIPT = String.raw`
     const d = Object.getOwnPropertyDescriptor(RTCRtpReceiver.prototype, name);
     if (d && d.configurable) Object.defineProperty(RTCRtpReceiver.prototype, name, { configurable: true, enumerable: d.enumerable, get: d.get, set() {} });
   }
+})();
+`;
+
+/**
+ * The answer's order as before issue 11's eighth round: the player's code sends its answer right
+ * after createAnswer and applies it after (lib/streaming/webrtc/subscriber.ts); this makes
+ * createAnswer apply the answer before it resolves, and the code's own setLocalDescription of
+ * that answer then a no-op, so the answer leaves after it was applied. The code runs unchanged.
+ */
+export const ANSWER_AFTER_APPLY_SCRIPT = String.raw`
+(() => {
+  const P = RTCPeerConnection.prototype;
+  const create = P.createAnswer;
+  const apply = P.setLocalDescription;
+  P.createAnswer = async function (...args) {
+    const answer = await create.apply(this, args);
+    await apply.call(this, answer);
+    this.__answerApplied = answer.sdp;
+    return answer;
+  };
+  P.setLocalDescription = function (d, ...rest) {
+    if (d && d.type === 'answer' && d.sdp === this.__answerApplied) return Promise.resolve();
+    return apply.call(this, d, ...rest);
+  };
 })();
 `;

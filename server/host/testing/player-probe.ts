@@ -8,8 +8,9 @@
  *   so the process table can tell all of its processes apart, crashpad's handler included);
  *   `newPlayer()` opens one more test player page (player-page.ts, served by a FakeApi) in it.
  * - `instrumentPage(page)`: the same probe for a page opened elsewhere (init script + reload).
- * - `newPlayer({ jitterTarget: false })`: the receiver as before issue 11 (the player's
- *   jitterBufferTarget setting made a no-op), for the benches' before/after.
+ * - `newPlayer({ jitterTarget: false, answerFirst: false })`: the receiver as before issue 11
+ *   (the player's jitterBufferTarget setting made a no-op; the answer sent after it is applied),
+ *   for the benches' before/after.
  * - `playerTimeline(page)`: where a join's time goes (bench/play-timeline.ts): every signalling
  *   frame sent and received by type, the sockets' open / close, each peer connection's creation,
  *   connection and ICE state changes, tracks and data channel, and each first frame
@@ -26,7 +27,7 @@ import type { HostMessage } from '../../../lib/streaming/messages';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../shared/chromium';
 import { listProcs, type ProcInfo } from '../procs';
 import type { FakeApi } from './fake-api';
-import { DEFAULT_JITTER_SCRIPT, PROBE_SCRIPT } from './player-probe-script';
+import { ANSWER_AFTER_APPLY_SCRIPT, DEFAULT_JITTER_SCRIPT, PROBE_SCRIPT } from './player-probe-script';
 
 export interface InboundVideo {
   fps: number;
@@ -177,9 +178,10 @@ export interface PlayerBrowser {
   dir: string;
   /**
    * One more test player page. `jitterTarget: false` = the receiver as before issue 11 (the
-   * player's jitterBufferTarget setting neutralised; default true: the player's code as it is).
+   * player's jitterBufferTarget setting neutralised; default true: the player's code as it is);
+   * `answerFirst: false` = the answer sent after it is applied (ANSWER_AFTER_APPLY_SCRIPT).
    */
-  newPlayer(opts?: { jitterTarget?: boolean }): Promise<ProbedPlayer>;
+  newPlayer(opts?: { jitterTarget?: boolean; answerFirst?: boolean }): Promise<ProbedPlayer>;
   /** This browser's living processes. */
   procs(): ProcInfo[];
   /** Closes the browser, SIGKILLs anything left of it, removes its folder. Idempotent. */
@@ -213,6 +215,7 @@ export async function launchPlayerBrowser(pages: FakeApi): Promise<PlayerBrowser
       const page = spare ?? (await context.newPage());
       spare = null;
       if (opts.jitterTarget === false) await page.addInitScript({ content: DEFAULT_JITTER_SCRIPT });
+      if (opts.answerFirst === false) await page.addInitScript({ content: ANSWER_AFTER_APPLY_SCRIPT });
       await page.goto(`${pages.url}/player.html`);
       await page.waitForFunction('!!window.player && !!window.__probe');
       const messages = () => page.evaluate('window.player.messages') as Promise<HostMessage[]>;

@@ -120,12 +120,18 @@ export class PlayerCalls {
     return { session_state: row.state };
   }
 
-  /** get_token: the spec's provider fields, our webrtc fields and the provider to use. */
+  /**
+   * get_token: the spec's provider fields, our webrtc fields and the provider to use. Answered
+   * from the moment a host's slot is reserved (`allocating`, `starting`), not only once `ready`:
+   * the player then opens its signalling and WebRTC connection while the game starts, and the
+   * first frame goes out the moment the engine has drawn (issue 11; docs/sessions.md "get_token").
+   * Refused while `queued` (no host yet) and once the session is ending.
+   */
   async token(sessionId: string, uid: string, publicSignalUrl: string): Promise<SessionTokenAnswer> {
     const { config } = this.ctx;
     const row = await this.owned(sessionId, uid);
     if (!isLiveSessionState(row.state) || row.state === 'closing') throw new ApiError('session_closed');
-    if (row.state !== 'ready' && row.state !== 'playing') throw new ApiError('session_not_ready');
+    if (row.state === 'queued') throw new ApiError('session_not_ready');
     const signalToken = await this.ctx.signalTokens.sign({ sessionId, uid, role: 'player' }, config.signalTokenTtlS);
     return {
       status: 'ok',
