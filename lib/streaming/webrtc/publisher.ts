@@ -11,6 +11,7 @@
 import type { HostMessage, QualityLevel } from '../messages';
 import { ESTIMATE_HEADROOM, QUALITY_PROFILES, type PublisherEvents, type VideoCodec, type WebRtcToken, type StreamPublisher } from '../types';
 import { SignalClient } from './signalClient';
+import { warmCertificate } from './warmup';
 
 export interface WebRtcPublisherOptions {
   /** Put this codec first in the offer (default: the browser's own order). */
@@ -213,9 +214,12 @@ export class WebRtcPublisher implements StreamPublisher<WebRtcToken> {
    * tracks or empty senders, the input channel, the codec order, the offer set locally and its
    * ICE candidates gathered. A player's join then costs one message instead of a connection's
    * set-up in a page the game keeps busy (measured: 40–170 ms from peer-joined to the offer).
+   * In a warm runtime the page's WebRTC was warmed up ahead (./warmup.ts): the connection takes
+   * the page's warm certificate instead of having one generated before its first offer.
    */
   private prepare(): Prepared {
-    const pc = new RTCPeerConnection({ iceServers: this.iceServers });
+    const cert = warmCertificate();
+    const pc = new RTCPeerConnection(cert ? { iceServers: this.iceServers, certificates: [cert] } : { iceServers: this.iceServers });
     // Each track in a stream of its own (its own msid): the receiver then does not hold video
     // frames back to keep lip sync with the audio's deeper jitter buffer, which cost ~70 ms of
     // input-to-photon latency (docs/performance.md). A visual novel has no lips to sync.

@@ -3,12 +3,15 @@
  * the Noto Sans JP subsets of the plan's characters in both weights, fetches the game files into
  * the HTTP cache and decodes the images, so a session's yumecast.start() finds them at hand; then
  * prepares the plan's first titles in the engine (yumecast.prepare, one after the other: story
- * parsed, title screen drawn), so a start of one of them only shows its title. Runs in the
- * runtime's Chromium page; the bridge (./bridge.ts) exposes it as `prewarm`.
+ * parsed, title screen drawn), so a start of one of them only shows its title. Beside the loads
+ * it warms up the page's WebRTC (lib/streaming/webrtc/warmup.ts: the peer connection factory and
+ * a DTLS certificate), so the session's publisher does not do that first-use work while the game
+ * starts. Runs in the runtime's Chromium page; the bridge (./bridge.ts) exposes it as `prewarm`.
  */
 import type { PrepareInfo, YumecastApi } from '../../../runtime/src/types';
 import type { PrewarmResult } from '../bridge-protocol';
 import type { PrewarmPlan } from '../prewarm';
+import { warmUpWebRtc } from '../../../lib/streaming/webrtc/warmup';
 
 /** Gives up waiting after this long (whatever loaded is cached; the rest loads on demand). */
 const PREWARM_MAX_MS = 15_000;
@@ -65,7 +68,10 @@ export async function prewarmPage(plan: PrewarmPlan, y: YumecastApi | null): Pro
         img.src = u;
       }),
   );
-  const all = Promise.all([fonts, ...fetches, ...images]);
+  // beside the loads (mostly off the page's thread: WebRTC's threads; ~20–40 ms in all, the
+  // loads take longer): the session's connection then skips the page's first-use work
+  const webrtc = warmUpWebRtc();
+  const all = Promise.all([fonts, webrtc, ...fetches, ...images]);
   await Promise.race([all, new Promise((r) => setTimeout(r, PREWARM_MAX_MS))]);
   const fontsOk = document.fonts.check(`400 30px ${family}`, 'はじめから') && document.fonts.check(`700 30px ${family}`, 'はじめから');
   // Waited for (≤ PREPARE_MAX_MS; ~0.1–0.2 s a title): the runtime counts as warm, and gets a
