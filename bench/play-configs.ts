@@ -10,6 +10,9 @@
  *   browser  HOST_SESSIONS_PER_BROWSER        1           the host's default (several)
  *   codec    HOST_VIDEO_CODEC                 vp8         the host's default; also +vp9, +h264
  *   join     HOST_JOIN_DURING_START           0           1
+ *   ahead    HOST_OFFER_AHEAD                 0 (the next 1: as soon as the signalling is open (empty
+ *            player's connection made once   senders while the game starts)
+ *            the stream is in)
  *   bitrate  HOST_BITRATE_FLOOR               0           1
  *   loops    HOST_RUNTIME_DIR                 a build without music loop files (NO_LOOPS_RUNTIME:
  *            every track synthesised live, then rendered in the page)   the build's loops
@@ -52,8 +55,8 @@
  * Configurations (--config a,b,… ; default before,after, or the bench's own: host-cpu-profile after,
  * play-sender -bitrate,after):
  *   before   every lever off;   after   the defaults (every lever on);
- *   +frames, +browser, +join, +bitrate, +loops, +art, +headroom, +playout, +nice, +lean, +fonts, +sfx, +signal, +paint, +device, +ptime, +capture, +jitter, +answer, +early   before with that one lever on;   +vp9, +h264   before with that codec;
- *   -frames, -browser, -join, -bitrate, -loops, -art, -headroom, -playout, -nice, -lean, -fonts, -sfx, -signal, -paint, -device, -ptime, -capture, -jitter, -answer, -early   after with that one lever off;
+ *   +frames, +browser, +join, +ahead, +bitrate, +loops, +art, +headroom, +playout, +nice, +lean, +fonts, +sfx, +signal, +paint, +device, +ptime, +capture, +jitter, +answer, +early   before with that one lever on;   +vp9, +h264   before with that codec;
+ *   -frames, -browser, -join, -ahead, -bitrate, -loops, -art, -headroom, -playout, -nice, -lean, -fonts, -sfx, -signal, -paint, -device, -ptime, -capture, -jitter, -answer, -early   after with that one lever off;
  *   after+pcm, after+vp9, …   after with that setting on (an option the defaults leave off);
  *   --levers frames,browser,…   = before + one "+lever" configuration each (one table per lever).
  */
@@ -91,6 +94,7 @@ const BEFORE_ENV: Record<string, string> = {
   HOST_SESSIONS_PER_BROWSER: '1',
   HOST_VIDEO_CODEC: 'vp8',
   HOST_JOIN_DURING_START: '0',
+  HOST_OFFER_AHEAD: '0',
   HOST_BITRATE_FLOOR: '0',
   HOST_RUNTIME_DIR: NO_LOOPS_RUNTIME,
   HOST_ART_BUDGET_MB: '0',
@@ -112,6 +116,7 @@ const LEVERS: Record<string, { unset?: string[]; set?: Record<string, string>; p
   frames: { unset: ['HOST_FRAME_MODE'] },
   browser: { unset: ['HOST_SESSIONS_PER_BROWSER'] },
   join: { unset: ['HOST_JOIN_DURING_START'] },
+  ahead: { unset: ['HOST_OFFER_AHEAD'] },
   bitrate: { unset: ['HOST_BITRATE_FLOOR'] },
   loops: { unset: ['HOST_RUNTIME_DIR'] },
   art: { unset: ['HOST_ART_BUDGET_MB'] },

@@ -201,6 +201,8 @@ function rows(configs: PlayConfig[], figs: Map<string, Figures>): Row[] {
   for (const kind of START_KINDS) {
     row(`click → ready, ${KIND_LABEL[kind]} (median)`, (f) => ms(median(f.starts[kind].ready)));
     row(`click → first decoded frame, ${KIND_LABEL[kind]} (median)`, (f) => ms(median(f.starts[kind].frame)));
+    // the same without the probe's answer reaching the bench (its last segment): when the page presented it
+    row(`  presented, by the page's clock (median)`, (f) => ms(median(f.starts[kind].frame.map((t, i) => t - f.starts[kind].segments.notice[i]))));
     // each segment's median (bench/play-timeline.ts), where that kind of start ran
     if ([...figs.values()].some((f) => f.starts[kind].frame.length)) out.push(...segmentRows(names, figs, (f) => f.starts[kind].segments));
   }

@@ -51,6 +51,8 @@ export interface BridgeSessionConfig {
   videoCodec: VideoCodec;
   /** HOST_JOIN_DURING_START: signalling and ICE run while the game loads. */
   joinDuringStart: boolean;
+  /** HOST_OFFER_AHEAD: the next player's connection made as soon as the signalling is open (empty senders until the stream). */
+  offerAhead: boolean;
   /** HOST_BITRATE_FLOOR: the sender's bandwidth estimate starts at the quality's most and keeps a floor. */
   bitrateFloor: boolean;
   /** HOST_ESTIMATE_HEADROOM: the estimate's start and ceiling over the encoder's maxBitrate (null: the publisher's default). */

@@ -137,6 +137,13 @@ export interface HostConfig {
    */
   joinDuringStart: boolean;
   /**
+   * HOST_OFFER_AHEAD=0: the next player's connection is made ahead only once the engine's stream
+   * is in (as before issue 11's eighth round). Default 1: as soon as the signalling is open, with
+   * empty senders while the game starts, so a player who joins during the start gets an offer
+   * with its ICE candidates at once (lib/streaming/webrtc/publisher.ts prepareAhead).
+   */
+  offerAhead: boolean;
+  /**
    * HOST_BITRATE_FLOOR=0 turns off bounding the sender's bandwidth estimate (start at the
    * quality's maxBitrate, floor at its minBitrate: lib/streaming/types.ts QUALITY_PROFILES).
    * Without it, frames only on change send too little for the estimate to grow, and the encoder
@@ -294,6 +301,7 @@ export function loadHostConfig(env: Env = process.env): HostConfig {
     sessionsPerBrowser: envInt(env, 'HOST_SESSIONS_PER_BROWSER', 5, 1, 64),
     videoCodec: envChoice(env, 'HOST_VIDEO_CODEC', 'vp8', VIDEO_CODECS),
     joinDuringStart: envString(env.HOST_JOIN_DURING_START) !== '0',
+    offerAhead: envString(env.HOST_OFFER_AHEAD) !== '0',
     bitrateFloor: envString(env.HOST_BITRATE_FLOOR) !== '0',
     zeroPlayoutDelay: envString(env.HOST_ZERO_PLAYOUT_DELAY) !== '0',
     warmNice: envInt(env, 'HOST_WARM_NICE', WARM_NICE, 0, 19),

@@ -206,6 +206,7 @@ export class SessionManager {
       estimateHeadroom: this.config.estimateHeadroom,
       audioPtimeMs: this.config.audioPtimeMs,
       joinDuringStart: this.config.joinDuringStart,
+      offerAhead: this.config.offerAhead,
       rate: this.config.rate,
       timings: {
         idleWarningMs,

@@ -22,6 +22,13 @@ export interface WebRtcPublisherOptions {
   estimateHeadroom?: number;
   /** Opus packets of this many ms (withAudioPtime; default: the browser's 20 ms). */
   audioPtimeMs?: number;
+  /**
+   * Make the next player's connection as soon as the signalling is open, with empty senders if the
+   * stream is not in yet (default false: only once there is a stream, as before issue 11's eighth
+   * round). A player who joins while the game starts then gets the offer and its gathered ICE
+   * candidates at once instead of a connection made on the spot in the page's busiest time.
+   */
+  offerAhead?: boolean;
 }
 
 /** A connection made ahead of a player's join (WebRtcPublisher.prepare). */
@@ -187,9 +194,9 @@ export class WebRtcPublisher implements StreamPublisher<WebRtcToken> {
     this.prepareAhead();
   }
 
-  /** Makes the next player's connection now if there is a stream and nobody has joined yet. */
+  /** Makes the next player's connection now if nobody has joined yet (and there is a stream, unless offerAhead). */
   private prepareAhead(): void {
-    if (this.stream && this.signal?.isOpen() && !this.pc && !this.prepared) this.prepared = this.prepare();
+    if ((this.stream || this.opts.offerAhead) && this.signal?.isOpen() && !this.pc && !this.prepared) this.prepared = this.prepare();
   }
 
   private async fillSenders(pc: RTCPeerConnection, stream: MediaStream): Promise<void> {

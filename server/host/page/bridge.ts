@@ -136,7 +136,7 @@ class Bridge implements BridgeApi {
     const y = yumecast();
     y.setQuality(cfg.quality);
     this.c.quality = cfg.quality;
-    const publisher = new WebRtcPublisher({ videoCodec: cfg.videoCodec, bitrateFloor: cfg.bitrateFloor, estimateHeadroom: cfg.estimateHeadroom ?? undefined, audioPtimeMs: cfg.audioPtimeMs || undefined });
+    const publisher = new WebRtcPublisher({ videoCodec: cfg.videoCodec, bitrateFloor: cfg.bitrateFloor, estimateHeadroom: cfg.estimateHeadroom ?? undefined, audioPtimeMs: cfg.audioPtimeMs || undefined, offerAhead: cfg.offerAhead });
     this.publisher = publisher;
     await publisher.setQuality(cfg.quality);
     const token: WebRtcToken = {
