@@ -12,8 +12,8 @@ import type { ByeReason } from '../../lib/streaming/messages';
 import { SAVE_SLOT_PATTERN, type HostReportedState, type StartSessionBody } from '../shared/host-contract';
 import type { ApiClient } from './api-client';
 import { ApiCallError } from './api-client';
-import { gameUrls } from './prewarm';
-import type { BridgeCounters, BridgeEndReason, BridgeReadyInfo, BridgeSessionConfig, HostCall, ScreenshotCallResult } from './bridge-protocol';
+import { bridgeSessionConfig } from './bridge-config';
+import type { BridgeCounters, BridgeEndReason, BridgeReadyInfo, HostCall, ScreenshotCallResult } from './bridge-protocol';
 import type { HostConfig } from './config';
 import type { SessionMetricsSink } from './metrics';
 import { NoCapacityError, type RuntimePool } from './pool';
@@ -156,7 +156,7 @@ export class SessionManager {
     s.runtime = rt;
     try {
       rt.attach(s.id, this.handlerFor(s, rt), s.req.signalUrl);
-      const ready = await rt.begin(this.bridgeConfig(s.req));
+      const ready = await rt.begin(bridgeSessionConfig(this.config, s.req));
       if (s.state !== 'starting') return;
       s.ready = ready;
       s.startMs = Date.now() - s.createdAt;
@@ -177,47 +177,6 @@ export class SessionManager {
   private markPlaying(s: HostSession): void {
     s.state = 'playing';
     this.report(s, 'playing');
-  }
-
-  /** What the bridge needs: the request plus this host's settings. */
-  bridgeConfig(req: StartSessionBody): BridgeSessionConfig {
-    const t = this.config.timings;
-    const idleWarningMs = req.idleWarningMs ?? t.idleWarningMs;
-    const idleGraceMs = req.idleCloseMs !== undefined && req.idleCloseMs > idleWarningMs ? req.idleCloseMs - idleWarningMs : t.idleGraceMs;
-    const saves: BridgeSessionConfig['saves'] = [];
-    for (const sv of req.saves ?? []) {
-      const slot = /^\d{1,3}$/.test(sv.slot) ? Number(sv.slot) : NaN;
-      if (slot >= 1) saves.push({ slot, stateJson: JSON.stringify(sv.state) });
-    }
-    return {
-      sessionId: req.sessionId,
-      gameId: req.gameId,
-      ...gameUrls(req.gameId),
-      resumeState: req.resumeState ? JSON.stringify(req.resumeState) : null,
-      saves,
-      quality: req.quality ?? 'high',
-      signalUrl: req.signalUrl,
-      signalToken: req.signalToken,
-      iceServers: req.iceServers ?? [],
-      captureFps: this.config.captureFps,
-      frameMode: this.config.frameMode,
-      videoCodec: this.config.videoCodec,
-      bitrateFloor: this.config.bitrateFloor,
-      estimateHeadroom: this.config.estimateHeadroom,
-      audioPtimeMs: this.config.audioPtimeMs,
-      joinDuringStart: this.config.joinDuringStart,
-      offerAhead: this.config.offerAhead,
-      rate: this.config.rate,
-      timings: {
-        idleWarningMs,
-        idleGraceMs,
-        reconnectGraceMs: t.reconnectGraceMs,
-        joinTimeoutMs: t.joinTimeoutMs,
-        noticeMs: t.noticeMs,
-        inputActivityMs: t.inputActivityMs,
-        screenshotIntervalMs: t.screenshotIntervalMs,
-      },
-    };
   }
 
   private handlerFor(s: HostSession, rt: Runtime) {
