@@ -15,11 +15,11 @@
  */
 import os from 'node:os';
 import { buildTestRuntime, sleep } from '../server/host/testing/harness';
-import { firstFrame, launchPlayerBrowser } from '../server/host/testing/player-probe';
+import { launchPlayerBrowser } from '../server/host/testing/player-probe';
 import { arg, bound, finish, fmtList, machine, median, onCleanup } from './play-common';
-import { describe, ms, playConfigs, playerOpts, printTable, type Row } from './play-configs';
+import { describe, ms, playConfigs, printTable, type Row } from './play-configs';
 import { startPlayStack } from './play-stack';
-import { addBreakdown, breakdown, noBreakdowns, segmentRows, type Breakdowns } from './play-timeline';
+import { addBreakdown, clickToFirstFrame, noBreakdowns, segmentRows, type Breakdowns } from './play-timeline';
 
 const ROUNDS = Math.max(1, Number(arg('rounds', '10')));
 
@@ -54,23 +54,12 @@ async function main(): Promise<void> {
       await host.agent.pool.whenWarm(1, 120_000);
       await sleep(1500); // a real host is idle between sessions: let the new runtime settle
       loads.push(os.loadavg()[0]);
-      const p = await players.newPlayer(playerOpts(cfg));
-      try {
-        const click = await stack.click(host, game, { early: cfg.earlyJoin });
-        const frame = firstFrame(p.page, 30_000);
-        await click.join(p);
-        if ((await frame) === null) throw new Error(`${click.sid}: no frame within 30 s`);
-        const noticed = performance.now();
-        const b = await breakdown(click, host, p.page, noticed);
-        await click.end();
-        const arm = arms.get(cfg.name)!;
-        arm.noticed.push(noticed - click.t0);
-        arm.page.push(noticed - click.t0 - b.notice);
-        addBreakdown(arm.segments, b);
-        console.log(`  round ${round + 1} ${cfg.name}: ${(noticed - click.t0).toFixed(0)} ms (the page's clock ${(noticed - click.t0 - b.notice).toFixed(0)} ms), load ${os.loadavg()[0].toFixed(1)}`);
-      } finally {
-        await p.close();
-      }
+      const r = await clickToFirstFrame(stack, host, players, cfg, game);
+      const arm = arms.get(cfg.name)!;
+      arm.noticed.push(r.frame);
+      arm.page.push(r.frame - r.segments.notice);
+      addBreakdown(arm.segments, r.segments);
+      console.log(`  round ${round + 1} ${cfg.name}: ${r.frame.toFixed(0)} ms (the page's clock ${(r.frame - r.segments.notice).toFixed(0)} ms), load ${os.loadavg()[0].toFixed(1)}`);
     }
   }
   const names = configs.map((c) => c.name);

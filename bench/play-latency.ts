@@ -34,13 +34,13 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import { buildTestRuntime, sleep, type TestAgent } from '../server/host/testing/harness';
-import { firstFrame, inboundVideo, keyLatency, launchPlayerBrowser, sampleVideo, type PlayerBrowser } from '../server/host/testing/player-probe';
+import { buildTestRuntime, sleep } from '../server/host/testing/harness';
+import { inboundVideo, keyLatency, launchPlayerBrowser, sampleVideo, type PlayerBrowser } from '../server/host/testing/player-probe';
 import { TEXT_WINDOW } from './play-capacity';
 import { describe, ms, num, playConfigs, playerOpts, printTables, type PlayConfig, type Row } from './play-configs';
 import { FIXTURE_GAME, arg, bound, finish, fmtList, fullVideo, intoPetals, intoStory, machine, machineBusy, median, onCleanup, otherChromium, quantile, sendKey } from './play-common';
 import { startPlayStack, type PlayStack } from './play-stack';
-import { addBreakdown, breakdown, describeRuns, noBreakdowns, runColumns, segmentRows, type Breakdown, type Breakdowns } from './play-timeline';
+import { addBreakdown, clickToFirstFrame, describeRuns, noBreakdowns, runColumns, segmentRows, type Breakdown, type Breakdowns } from './play-timeline';
 
 const RUNS = Math.max(1, Number(arg('runs', '3')));
 const SAMPLES = Math.max(1, Number(arg('samples', '40')));
@@ -77,24 +77,6 @@ interface Figures {
   errors: string[];
   jitterMs: number;
   quality: { name: string; v: Video }[];
-}
-
-/** The click, in the page's flow, until the player's first presented frame, and where the time went. */
-async function clickToFirstFrame(stack: PlayStack, host: TestAgent, players: PlayerBrowser, cfg: PlayConfig, game: string): Promise<{ ready: number; frame: number; segments: Breakdown }> {
-  const p = await players.newPlayer(playerOpts(cfg));
-  try {
-    const click = await stack.click(host, game, { early: cfg.earlyJoin });
-    const frame = firstFrame(p.page, 30_000);
-    await click.join(p);
-    const at = await frame;
-    const noticed = performance.now();
-    const segments = at === null ? null : await breakdown(click, host, p.page, noticed);
-    await click.end();
-    if (at === null || !segments) throw new Error(`${click.sid}: no frame within 30 s`);
-    return { ready: click.readyAt - click.t0, frame: noticed - click.t0, segments };
-  } finally {
-    await p.close();
-  }
 }
 
 async function run(stack: PlayStack, players: PlayerBrowser, cfg: PlayConfig, game: string): Promise<Figures> {

@@ -1,5 +1,6 @@
 /**
- * Where click → first decoded frame goes, for bench/play-latency.ts: one run cut into consecutive
+ * Where click → first decoded frame goes, for bench/play-latency.ts and bench/play-join.ts: one
+ * warm or cold start in the page's flow (clickToFirstFrame) cut into consecutive
  * segments that add up to the run's total, and the table rows of their medians.
  *
  * One clock: Date.now() ms, the system clock every process on the machine reads (the bench, the
@@ -28,10 +29,10 @@
  */
 import type { Page } from 'playwright-core';
 import type { TestAgent } from '../server/host/testing/harness';
-import { playerTimeline, type TimelineEvent } from '../server/host/testing/player-probe';
+import { firstFrame, playerTimeline, type PlayerBrowser, type TimelineEvent } from '../server/host/testing/player-probe';
 import { flag, median } from './play-common';
-import { ms, type Row } from './play-configs';
-import type { Click } from './play-stack';
+import { ms, playerOpts, type PlayConfig, type Row } from './play-configs';
+import type { Click, PlayStack } from './play-stack';
 
 export const SEGMENTS = [
   ['toHost', 'click → the host has the start request'],
@@ -141,4 +142,22 @@ export function segmentRows<F>(names: string[], figs: Map<string, F>, pick: (f: 
       return [n, b && b[k].length ? ms(median(b[k])) : '–'];
     })),
   }));
+}
+
+/** The click, in the page's flow, until the player's first presented frame, and where the time went. */
+export async function clickToFirstFrame(stack: PlayStack, host: TestAgent, players: PlayerBrowser, cfg: PlayConfig, game: string): Promise<{ ready: number; frame: number; segments: Breakdown }> {
+  const p = await players.newPlayer(playerOpts(cfg));
+  try {
+    const click = await stack.click(host, game, { early: cfg.earlyJoin });
+    const frame = firstFrame(p.page, 30_000);
+    await click.join(p);
+    const at = await frame;
+    const noticed = performance.now();
+    const segments = at === null ? null : await breakdown(click, host, p.page, noticed);
+    await click.end();
+    if (at === null || !segments) throw new Error(`${click.sid}: no frame within 30 s`);
+    return { ready: click.readyAt - click.t0, frame: noticed - click.t0, segments };
+  } finally {
+    await p.close();
+  }
 }

@@ -5,9 +5,10 @@
  * session (`allocating`/`starting`, not only `ready`): the connection is made while the game
  * starts, and the status is polled on until `ready` (issue 11; docs/sessions.md). The play counts
  * as `playing` once the page presents the first video frame (framePresented), so the progress
- * steps stay on screen until there is a picture. Then it keeps the play alive: reconnects after a drop (60 s), sends WebRTC stats
- * every 10 s, watches the host through the status, closes after 4 minutes in the background,
- * and sends the beacon when the player leaves. The React page only renders its snapshots.
+ * steps stay on screen until there is a picture. Then it keeps the play alive: reconnects after a
+ * drop (60 s), sends WebRTC stats every 10 s, watches the host through the status, closes after
+ * 4 minutes in the background, and sends the beacon when the player leaves. The React page only
+ * renders its snapshots.
  */
 import { track } from '@/lib/analytics';
 import type { CollectBeaconBody, CollectWebrtcStatsBody } from '@/lib/api-types/schemas/sessions';
@@ -198,16 +199,21 @@ export class PlayController {
     this.subscriber = subscriber;
     const gotVideo = new Promise<void>((resolve, reject) => {
       let t: ReturnType<typeof setTimeout> | undefined;
+      let settled = false;
       const fail = (e: unknown) => {
+        settled = true;
         clearTimeout(t);
         reject(e);
       };
       ready.then(() => {
+        // the picture may have come first: then no step to show and no timeout to arm
+        if (settled) return;
         if (this.snap.step === 'starting') this.set({ step: this.connecting });
-        t = setTimeout(() => reject(new PlayFailureError('stream_failed')), STREAM_TIMEOUT_MS);
+        t = setTimeout(() => fail(new PlayFailureError('stream_failed')), STREAM_TIMEOUT_MS);
       }, fail);
       this.presented = () => {
         this.presented = null;
+        settled = true;
         clearTimeout(t);
         resolve();
       };
