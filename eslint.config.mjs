@@ -8,6 +8,7 @@
  *   browser code (pages, components, lib, store) → lib/api-types/schemas and @sinclair/typebox
  *                     only with `import type` (TypeBox would cost a page bundle 12 kB gz)
  *   production code → never a `testing/` folder (test files, e2e/, bench/, test/ and testing/ may)
+ *   pages, components → links only through components/ui/Link (no in-view prefetching, issue 12)
  *
  * Every pattern is a regex over the import specifier, so `@/…` aliases and relative paths are
  * both caught. Flat config does not merge a rule's options across blocks, so each folder gets one
@@ -53,6 +54,11 @@ const typeboxValue = {
   allowTypeImports: true,
   message: 'Browser code does not load TypeBox: write `import type`, or put the schema in lib/api-types/schemas.',
 };
+/** One link for the web (components/ui/Link.tsx): next/link without prefetching what is in view. */
+const noNextLink = {
+  regex: String.raw`^next/link$`,
+  message: 'Use Link from components/ui/Link (next/link without in-view prefetching, issue 12).',
+};
 const noTesting = {
   regex: String.raw`(?:^|/)testing(?:/|$)`,
   message: 'Production code never imports test doubles: testing/ folders are for tests only.',
@@ -96,8 +102,9 @@ function layer(files, patterns, ignores = []) {
 const importDirection = [
   // Anything not in a layer below (scripts, root config files) only keeps test doubles out.
   ...layer(['**/*.ts', '**/*.tsx', '**/*.mjs', '**/*.js'], [noTesting]),
-  ...layer(['pages/**'], [schemasValue, typeboxValue, noTesting]),
-  ...layer(['components/**'], [noPages, schemasValue, typeboxValue, noTesting]),
+  ...layer(['pages/**'], [noNextLink, schemasValue, typeboxValue, noTesting]),
+  ...layer(['components/**'], [noNextLink, noPages, schemasValue, typeboxValue, noTesting], ['components/ui/Link.tsx']),
+  ...layer(['components/ui/Link.tsx'], [noPages, schemasValue, typeboxValue, noTesting]),
   ...layer(['lib/**'], [noPages, noComponents, schemasValue, typeboxValue, noTesting], ['lib/api-types/schemas/**']),
   // The schemas themselves are TypeBox at run time (the api and the host load them).
   ...layer(['lib/api-types/schemas/**'], [noPages, noComponents, noTesting]),
@@ -111,7 +118,7 @@ const config = [
   ...next,
   ...nextTs,
   {
-    ignores: ['node_modules/**', '.next/**', '.data/**', '.run/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'functions/lib/**', 'runtime/dist/**', '.next-test*/**'],
+    ignores: ['node_modules/**', '.next/**', '.data/**', '.run/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'functions/lib/**', 'runtime/dist/**', '.next-test*/**', '.next-*/**'],
   },
   ...importDirection,
 ];

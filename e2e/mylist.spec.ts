@@ -100,18 +100,19 @@ test.describe('after playing', () => {
     await page.goto('/');
     await expect(page.getByTestId('continue-playing').getByRole('link', { name: PLAYED.title })).toHaveAttribute('href', `/play/${PLAYED.id}`);
 
-    // Gallery: the thumbnail is the PNG fetched with the bearer (an object URL).
+    // Gallery: the tile shows the server's 320×180 WebP thumbnail, fetched with the bearer (an object URL).
     await page.goto('/mylist/screenshot');
     const tile = page.getByTestId('screenshot-tile');
     await expect(tile).toHaveCount(1);
     await expect(tile.locator('img')).toHaveAttribute('src', /^blob:/);
-    await expect.poll(() => tile.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1280);
+    await expect.poll(() => tile.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
     await tile.click();
     await page.waitForURL(/\/mylist\/screenshot\/[0-9a-f-]{36}$/);
 
-    // Viewer: download name, then delete after confirming.
+    // Viewer: the full-resolution PNG, download name, then delete after confirming.
     const viewer = page.getByTestId('screenshot-viewer');
     await expect(viewer).toContainText(PLAYED.title);
+    await expect.poll(() => viewer.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1280);
     await expect(page.getByTestId('screenshot-download')).toHaveAttribute('download', new RegExp(`^${PLAYED.id}-\\d{8}-\\d{6}\\.png$`));
     const download = page.waitForEvent('download');
     await page.getByTestId('screenshot-download').click();

@@ -24,7 +24,7 @@ const ROUTES = [...SPEC_ROUTES, ...EXTRA_ROUTES];
 // page is gone, queueing the streamed tests that run beside them: the start call is refused here.
 // Streaming itself is tested in play.spec.ts and mylist.spec.ts.
 test.beforeEach(async ({ page }) => {
-  await page.route(/\/v1\/game\/[^/]+\/start$/, (route) => route.abort());
+  await page.route(/\/v1\/game\/[^/]+\/start(\?|$)/, (route) => route.abort());
 });
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 1024;

@@ -56,7 +56,7 @@ const ROUTES = [...SPEC_ROUTES, ...EXTRA_ROUTES].filter((r) => r !== '/play/[id]
 test('every public route as a visitor, the 404 page and a client-side navigation, with no policy violation', async ({ page }) => {
   test.setTimeout(300_000);
   // The walk opens no game (the streamed game is its own test below).
-  await page.route(/\/v1\/game\/[^/]+\/start$/, (route) => route.abort());
+  await page.route(/\/v1\/game\/[^/]+\/start(\?|$)/, (route) => route.abort());
   const seen = await watchPolicies(page);
   for (const pattern of ROUTES.filter((r) => ROUTE_ACCESS[r] !== 'verifiedOnly')) await open(page, concrete(pattern));
   await open(page, '/no/such/page');
@@ -70,7 +70,7 @@ test('every public route as a visitor, the 404 page and a client-side navigation
 
 test('every route signed in, with no policy violation', async ({ page }) => {
   test.setTimeout(300_000);
-  await page.route(/\/v1\/game\/[^/]+\/start$/, (route) => route.abort());
+  await page.route(/\/v1\/game\/[^/]+\/start(\?|$)/, (route) => route.abort());
   const seen = await watchPolicies(page);
   await loginAsVerified(page);
   for (const pattern of ROUTES.filter((r) => ROUTE_ACCESS[r] !== 'unknownOnly')) await open(page, concrete(pattern));

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { RoutePage } from '@/components/layout/RoutePage';
 import { Lead } from '@/components/ui/Page';
 

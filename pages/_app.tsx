@@ -1,6 +1,10 @@
-import '@fontsource/noto-sans-jp/400.css';
-import '@fontsource/noto-sans-jp/700.css';
-import { useEffect, useState } from 'react';
+/**
+ * The app around every page: the Redux store, the theme, global styles, the auth start (after the
+ * first paint on public pages, lib/auth/loader.ts), the route guard, page views, scroll
+ * restoration, and the modal and toast layers. No web font is imported here: the web uses the
+ * platforms' Japanese fonts (styles/GlobalStyle.ts, issue 12).
+ */
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import type { AppProps } from 'next/app';
 import Head from 'next/head';
 import Router, { useRouter } from 'next/router';
@@ -14,7 +18,8 @@ import { useRouteGuard } from '@/components/layout/useRouteGuard';
 import { useScrollRestoration } from '@/components/layout/useScrollRestoration';
 import { ModalLayer } from '@/components/modal/ModalLayer';
 import { ToastStack } from '@/components/toast/ToastStack';
-import { startAuthListener } from '@/lib/auth/listener';
+import { needsAuthAtOnce, scheduleAuthStart } from '@/lib/auth/loader';
+import { writeAuthHint } from '@/lib/auth/hint';
 import { trackPageView } from '@/lib/analytics';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { selectAuthState } from '@/store/slices/user';
@@ -28,11 +33,14 @@ function Shell({ Component, pageProps }: Pick<AppProps, 'Component' | 'pageProps
 
   const authState = useAppSelector(selectAuthState);
 
-  useEffect(() => startAuthListener(dispatch), [dispatch]);
+  // Firebase Auth loads after the first paint on public pages, at once elsewhere (lib/auth/loader).
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- decided once, by the page the app opened on
+  useEffect(() => scheduleAuthStart(dispatch, needsAuthAtOnce(router.asPath)), [dispatch]);
 
   // The auth state on <html data-auth>: lets CSS, support staff and tests see what the app decided.
   useEffect(() => {
     document.documentElement.dataset.auth = authState;
+    writeAuthHint(authState);
   }, [authState]);
 
   useEffect(() => {
@@ -42,11 +50,23 @@ function Shell({ Component, pageProps }: Pick<AppProps, 'Component' | 'pageProps
     return () => Router.events.off('routeChangeComplete', onDone);
   }, []);
 
+  // The page as one element, made again only when the page or its props change: the shell
+  // re-renders when the auth state, the guard's decision or the viewport width settle after
+  // hydration, and an unchanged element lets React skip the whole page then (issue 12: each
+  // of those was a full re-render of the page, a long task on a phone). The boundary lets
+  // React hydrate the page in short slices after the shell instead of in one long task.
+  const page = useMemo(
+    () => (
+      <Suspense fallback={null}>
+        <Component {...pageProps} />
+      </Suspense>
+    ),
+    [Component, pageProps],
+  );
+
   return (
     <GuardContext.Provider value={decision}>
-      <AppShell path={router.asPath}>
-        <Component {...pageProps} />
-      </AppShell>
+      <AppShell path={router.asPath}>{page}</AppShell>
       <ModalLayer />
       <ToastStack />
     </GuardContext.Provider>

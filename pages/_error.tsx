@@ -1,5 +1,5 @@
 import type { NextPageContext } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { RoutePage } from '@/components/layout/RoutePage';
 import { Lead } from '@/components/ui/Page';
 

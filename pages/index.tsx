@@ -1,12 +1,18 @@
-import type { GetServerSideProps } from 'next';
-import Link from 'next/link';
+/**
+ * Home (`/`, spec section 2): the catalogue's rows, served as prerendered HTML regenerated in the
+ * background (ISR, issue 12: thousands of requests a second, no render per visitor). The per-user
+ * rows (continue playing) are filled in on the client (components/mylist/ContinuePlaying).
+ */
+import type { GetStaticProps } from 'next';
+import { PHASE_PRODUCTION_BUILD } from 'next/constants';
+import { Link } from '@/components/ui/Link';
 import styled from 'styled-components';
 import { PageHead } from '@/components/seo/PageHead';
 import { PageContainer, Section } from '@/components/ui/Page';
 import { CatalogError } from '@/components/catalog/CatalogError';
 import { HomeRows } from '@/components/catalog/HomeRows';
 import { catalogErrorMessage, fetchHome, type Home as HomeData } from '@/lib/api/catalog';
-import { useGameList } from '@/lib/catalog/useGameList';
+import { useLoadGameList } from '@/lib/catalog/useGameList';
 
 const Intro = styled.h1`
   margin: 0 0 16px;
@@ -23,16 +29,26 @@ const Links = styled(Section)`
 
 type Props = { home: HomeData; error: null } | { home: null; error: string };
 
-export const getServerSideProps: GetServerSideProps<Props> = async () => {
+/** Seconds a built home page is served before it is regenerated (as the title pages). */
+export const HOME_REVALIDATE_S = 60;
+
+/**
+ * The api is not running while `next build` runs: the build's page is the Japanese error,
+ * regenerated on the first request a second later (the local stack asks for it before it says
+ * it is ready, scripts/stack/stack.ts). After that an api failure throws, so Next keeps serving
+ * the last good page and tries again on the next request.
+ */
+export const getStaticProps: GetStaticProps<Props> = async () => {
   try {
-    return { props: { home: await fetchHome(), error: null } };
+    return { props: { home: await fetchHome(), error: null }, revalidate: HOME_REVALIDATE_S };
   } catch (e) {
-    return { props: { home: null, error: catalogErrorMessage(e) } };
+    if (process.env.NEXT_PHASE !== PHASE_PRODUCTION_BUILD) throw e;
+    return { props: { home: null, error: catalogErrorMessage(e) }, revalidate: 1 };
   }
 };
 
 export default function Home({ home, error }: Props) {
-  useGameList();
+  useLoadGameList();
   return (
     <>
       <PageHead path="/" />

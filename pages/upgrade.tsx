@@ -6,7 +6,7 @@
  * active is told so and sent to /settings/purchase instead of buying twice.
  */
 import type { GetServerSideProps } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { RoutePage } from '@/components/layout/RoutePage';
 import { FormMessage } from '@/components/form/Field';
 import { PlanCard } from '@/components/purchase/PlanCard';

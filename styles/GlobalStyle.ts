@@ -1,4 +1,13 @@
+/**
+ * The web's global styles: box sizing, the theme's colours on the body, the focus ring, and the
+ * Japanese system font stack (issue 12, docs/web-performance.md): the platforms' own Japanese
+ * fonts (Hiragino on Apple, Yu Gothic / Meiryo on Windows, Noto Sans CJK on Android and Linux),
+ * so a public page downloads no web font. The VN runtime embeds its own font (runtime/build.ts).
+ */
 import { createGlobalStyle } from 'styled-components';
+
+export const FONT_STACK =
+  "system-ui, -apple-system, 'Hiragino Sans', 'Hiragino Kaku Gothic ProN', 'Yu Gothic UI', 'Yu Gothic', YuGothic, Meiryo, 'Noto Sans CJK JP', 'Noto Sans JP', sans-serif";
 
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
@@ -7,7 +16,7 @@ export const GlobalStyle = createGlobalStyle`
     margin: 0;
     background: ${({ theme }) => theme.background};
     color: ${({ theme }) => theme.text};
-    font-family: 'Noto Sans JP', 'Hiragino Sans', 'Hiragino Kaku Gothic ProN', Meiryo, sans-serif;
+    font-family: ${FONT_STACK};
     line-height: 1.6;
     -webkit-font-smoothing: antialiased;
   }

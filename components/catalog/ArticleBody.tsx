@@ -1,4 +1,7 @@
-import Markdown from 'react-markdown';
+/**
+ * A magazine article's body: the HTML the server rendered from its Markdown
+ * (lib/catalog/markdownHtml.ts, in the page's getStaticProps), in the magazine's typography.
+ */
 import styled from 'styled-components';
 
 const Body = styled.div`
@@ -30,17 +33,7 @@ const Body = styled.div`
   }
 `;
 
-/**
- * An article's Japanese Markdown (content/magazine/README.md) as React elements. Raw HTML in the
- * source is dropped (skipHtml), images are not rendered (articles have none; covers come from the
- * catalogue), and links keep react-markdown's safe URL filter.
- */
-export function ArticleBody({ markdown }: { markdown: string }) {
-  return (
-    <Body data-testid="article-body">
-      <Markdown skipHtml disallowedElements={['img']} unwrapDisallowed>
-        {markdown}
-      </Markdown>
-    </Body>
-  );
+/** `html` comes from markdownToHtml only (escaped, no raw HTML, safe links). */
+export function ArticleBody({ html }: { html: string }) {
+  return <Body data-testid="article-body" dangerouslySetInnerHTML={{ __html: html }} />;
 }

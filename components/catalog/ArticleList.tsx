@@ -1,3 +1,7 @@
+/**
+ * A list of magazine articles: a grid on the magazine page, a sideways row on home; articles
+ * about age-rated titles are left out until the safe check allows them.
+ */
 import { HiddenTitlesNotice } from '@/components/safecheck/HiddenTitlesNotice';
 import type { ArticleSummary } from '@/lib/api/catalog';
 import { visibleItems } from '@/lib/safecheck/ageGate';
@@ -24,7 +28,8 @@ export function ArticleList({ articles, row, noticeHidden }: Props) {
         <List data-testid="article-list">
           {shown.map((a) => (
             <li key={a.slug}>
-              <ArticleCard article={a} sizes={row ? '(max-width: 575px) 70vw, 260px' : undefined} />
+              {/* Home's row sits under its own h2; the magazine page's grid right under the h1. */}
+              <ArticleCard article={a} sizes={row ? '(max-width: 575px) 70vw, 260px' : undefined} headingLevel={row ? 3 : 2} />
             </li>
           ))}
         </List>

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { ContinuePlaying } from '@/components/mylist/ContinuePlaying';
 import { Section, SectionTitle } from '@/components/ui/Page';
 import { EmptyState } from '@/components/ui/EmptyState';

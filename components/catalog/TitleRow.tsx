@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { Section, SectionTitle } from '@/components/ui/Page';
 import { visibleItems } from '@/lib/safecheck/ageGate';
 import { useSafeCheck } from '@/lib/safecheck/useSafeCheck';

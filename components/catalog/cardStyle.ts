@@ -1,3 +1,6 @@
+/**
+ * The shared look of catalogue cards (titles, articles): the card frame and its 16:9 key art.
+ */
 import { css } from 'styled-components';
 
 /** The frame of a catalogue card (titles, articles): a rounded, bordered surface that is one link. */
@@ -10,8 +13,10 @@ export const cardFrame = css`
   overflow: hidden;
   background: ${({ theme }) => theme.surface};
   border: 1px solid ${({ theme }) => theme.border};
+  /* Inset: a card sits in a sideways-scrolling row, whose edges would clip an outer ring. */
   &:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.focus};
+    outline: 3px solid ${({ theme }) => theme.focus};
+    outline-offset: -3px;
   }
 `;
 

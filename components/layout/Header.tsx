@@ -1,4 +1,8 @@
-import Link from 'next/link';
+/**
+ * The global header (spec section 2): logo, the desktop navigation (the current page marked
+ * with aria-current), the theme switch and, for a user without a verified login, ログイン.
+ */
+import { Link } from '@/components/ui/Link';
 import styled from 'styled-components';
 import { activeTabOf, TABS } from '@/lib/routes/rules';
 import { HEADER_HEIGHT, media } from '@/styles/breakpoints';
@@ -84,14 +88,14 @@ export function Header({ path }: { path: string }) {
       </Logo>
       <Nav aria-label="グローバルナビゲーション">
         {TABS.map((t) => (
-          <NavLink key={t.href} href={t.href} $active={active === t.href}>
+          <NavLink key={t.href} href={t.href} $active={active === t.href} aria-current={active === t.href ? 'page' : undefined}>
             {t.label}
           </NavLink>
         ))}
-        <NavLink href="/brand" $active={path.startsWith('/brand')}>
+        <NavLink href="/brand" $active={path.startsWith('/brand')} aria-current={path.startsWith('/brand') ? 'page' : undefined}>
           ブランド
         </NavLink>
-        <NavLink href="/magazine" $active={path.startsWith('/magazine')}>
+        <NavLink href="/magazine" $active={path.startsWith('/magazine')} aria-current={path.startsWith('/magazine') ? 'page' : undefined}>
           マガジン
         </NavLink>
       </Nav>

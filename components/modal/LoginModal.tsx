@@ -1,4 +1,8 @@
-import Link from 'next/link';
+/**
+ * The login modal's body (spec sections 1, 2, 4): social login, the link to /email/login, the
+ * e-mail registration notice and the terms and privacy links. Its heading names the dialog.
+ */
+import { Link } from '@/components/ui/Link';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
@@ -41,13 +45,13 @@ const SpinnerSlot = styled.div`
  * `href` is the follow-up of the login modal flow: the same-origin page to open after the
  * social login (by default the user stays where they were).
  */
-export function LoginModal({ onClose, message, href }: ModalBodyProps) {
+export function LoginModal({ onClose, message, href, titleId }: ModalBodyProps) {
   const { running, start } = useSocialLogin(onClose, href);
   return (
     <Wrap data-testid="login-modal">
       {/* eslint-disable-next-line @next/next/no-img-element */}
       <img src="/images/logo.png" alt="Yumecast" width={140} height={30} />
-      <Heading>ログイン・新規登録</Heading>
+      <Heading id={titleId}>ログイン・新規登録</Heading>
       {message && <Note>{message}</Note>}
       <Note>ユメキャストのご利用には、メールアドレスの登録が必要です。</Note>
       {running ? (

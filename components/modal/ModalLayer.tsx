@@ -1,10 +1,16 @@
-import { useEffect, useState } from 'react';
+/**
+ * The one modal layer (spec section 2): the store's modal, looked up in the registry, in a
+ * dimmed overlay with a close button. As a dialog (issue 12): named by its heading, focus kept
+ * inside while open and given back to the opener on close (useFocusTrap), Escape closes.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
 import styled, { css } from 'styled-components';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { hideModal, type ModalNode, type ModalProps } from '@/store/slices/modal';
 import { Icon } from '@/components/layout/icons';
 import { media } from '@/styles/breakpoints';
 import { MODAL_REGISTRY } from './registry';
+import { useFocusTrap } from './useFocusTrap';
 
 /** Modal transition timeout of spec section 9. */
 export const MODAL_TRANSITION_MS = 500;
@@ -34,6 +40,10 @@ const Dialog = styled.div<{ $shown: boolean }>`
   color: ${({ theme }) => theme.text};
   box-shadow: 0 16px 48px rgba(0, 0, 0, 0.4);
   transition: transform ${MODAL_TRANSITION_MS}ms ease;
+  /* The dialog itself takes focus when it opens (useFocusTrap): it is no control, so no ring. */
+  &:focus {
+    outline: none;
+  }
   ${({ $shown }) =>
     $shown
       ? css`
@@ -75,6 +85,9 @@ export function ModalLayer() {
   const { node, props } = useAppSelector((s) => s.modal);
   const [rendered, setRendered] = useState<Shown | null>(null);
   const [entered, setEntered] = useState(false);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  useFocusTrap(dialogRef, node !== null && rendered !== null);
 
   // Keep showing the last modal while it fades out; pick up a new one at once.
   if (node && (rendered?.node !== node || rendered.props !== props)) setRendered({ node, props });
@@ -109,16 +122,19 @@ export function ModalLayer() {
   return (
     <Overlay $shown={shown} onClick={close} data-testid="modal-overlay">
       <Dialog
+        ref={dialogRef}
         $shown={shown}
         role="dialog"
         aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
         data-testid={`modal-${rendered.node}`}
         onClick={(e) => e.stopPropagation()}
       >
         <Close type="button" onClick={close} aria-label="閉じる" data-testid="modal-close">
           <Icon name="close" />
         </Close>
-        <Body {...rendered.props} onClose={close} />
+        <Body {...rendered.props} onClose={close} titleId={titleId} />
       </Dialog>
     </Overlay>
   );

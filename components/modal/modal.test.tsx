@@ -17,12 +17,12 @@ beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
 
 describe('modal layer', () => {
-  it('shows the login modal with the spec texts and links, and locks body scroll', () => {
+  it('shows the login modal (loaded on first open) with the spec texts and links, and locks body scroll', async () => {
     const { store } = renderWithProviders(<ModalLayer />);
     act(() => {
       store.dispatch(displayModal({ node: 'login' }));
     });
-    expect(screen.getByTestId('login-modal')).toBeInTheDocument();
+    expect(await screen.findByTestId('login-modal')).toBeInTheDocument();
     expect(screen.getByText(/メールアドレスの登録が必要です/)).toBeInTheDocument();
     expect(screen.getByText(/許可なくSNSへ投稿することはありません/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '利用規約' })).toHaveAttribute('href', '/terms');

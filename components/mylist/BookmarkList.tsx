@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { useState } from 'react';
 import { pushToast } from '@/store/slices/toastThunks';
 import { Button } from '@/components/ui/Button';

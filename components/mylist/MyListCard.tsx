@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { cardFrame, keyArt as keyArtStyle } from '@/components/catalog/cardStyle';

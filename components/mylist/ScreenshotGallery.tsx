@@ -1,4 +1,9 @@
-import Link from 'next/link';
+/**
+ * /mylist/screenshot's gallery (and the overview's row of tiles): the user's screenshots newest
+ * first, 24 a page. Each tile shows the small WebP thumbnail (a few kB), never the full PNG: the
+ * viewer (ScreenshotViewer.tsx) loads that one (docs/mylist.md "Thumbnails").
+ */
+import { Link } from '@/components/ui/Link';
 import styled from 'styled-components';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { listScreenshots, type Screenshot } from '@/lib/api/mylist';
@@ -44,9 +49,9 @@ export function ScreenshotEmpty() {
   );
 }
 
-/** One thumbnail: its own image request, released when the tile leaves the page. */
+/** One tile: its own thumbnail request, released when the tile leaves the page. */
 export function ScreenshotTile({ shot, game }: { shot: Screenshot; game: GameSummary | undefined }) {
-  const image = useScreenshotImage(shot.id);
+  const image = useScreenshotImage(shot.id, 'thumbnail');
   const name = game?.title ?? shot.gameId;
   const date = formatDateTime(shot.createdAt);
   return (

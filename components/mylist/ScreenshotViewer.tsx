@@ -1,4 +1,9 @@
-import Link from 'next/link';
+/**
+ * /mylist/screenshot/[id]: one screenshot at full resolution (the PNG, not the gallery's
+ * thumbnail), its title and date, download, share and delete (ScreenshotActions.tsx), or a
+ * "not found" for a malformed, deleted or someone else's id.
+ */
+import { Link } from '@/components/ui/Link';
 import styled from 'styled-components';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { LoadingBlock } from '@/components/ui/Spinner';
@@ -30,7 +35,7 @@ export function ScreenshotNotFound() {
 /** /mylist/screenshot/[id]: one screenshot, large, with download, share and delete. */
 export function ScreenshotViewer({ id }: { id: string }) {
   const load = useScreenshot(id);
-  const image = useScreenshotImage(load.status === 'ready' ? load.shot.id : null);
+  const image = useScreenshotImage(load.status === 'ready' ? load.shot.id : null, 'image');
   const titleOf = useTitleLookup();
 
   if (load.status === 'loading') return <LoadingBlock />;

@@ -1,3 +1,7 @@
+/**
+ * The screenshot gallery and viewer with the api mocked: tiles load the WebP thumbnail and the
+ * viewer the full PNG, object URLs are revoked, not-found states, download name, delete flow.
+ */
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '@/test/renderWithProviders';
 import { ApiClientError } from '@/lib/api/client';
@@ -5,12 +9,19 @@ import { gameSummary, testUser, userState } from '@/lib/mylist/testFixtures';
 import { ScreenshotGallery } from './ScreenshotGallery';
 import { ScreenshotViewer } from './ScreenshotViewer';
 
-const api = { listScreenshots: jest.fn(), getScreenshot: jest.fn(), deleteScreenshot: jest.fn(), fetchScreenshotImage: jest.fn() };
+const api = {
+  listScreenshots: jest.fn(),
+  getScreenshot: jest.fn(),
+  deleteScreenshot: jest.fn(),
+  fetchScreenshotImage: jest.fn(),
+  fetchScreenshotThumbnail: jest.fn(),
+};
 jest.mock('@/lib/api/mylist', () => ({
   listScreenshots: (...a: unknown[]) => api.listScreenshots(...a),
   getScreenshot: (...a: unknown[]) => api.getScreenshot(...a),
   deleteScreenshot: (...a: unknown[]) => api.deleteScreenshot(...a),
   fetchScreenshotImage: (...a: unknown[]) => api.fetchScreenshotImage(...a),
+  fetchScreenshotThumbnail: (...a: unknown[]) => api.fetchScreenshotThumbnail(...a),
 }));
 jest.mock('@/lib/catalog/useGameList', () => ({ useGameList: () => [gameSummary('g')] }));
 const push = jest.fn(() => Promise.resolve(true));
@@ -27,6 +38,7 @@ beforeEach(() => {
   created.length = 0;
   revoked.length = 0;
   api.fetchScreenshotImage.mockResolvedValue(new Blob([new Uint8Array([1])], { type: 'image/png' }));
+  api.fetchScreenshotThumbnail.mockResolvedValue(new Blob([new Uint8Array([2])], { type: 'image/webp' }));
   URL.createObjectURL = jest.fn(() => {
     created.push(`blob:${created.length}`);
     return created[created.length - 1];
@@ -47,6 +59,15 @@ describe('screenshot gallery', () => {
     expect(img).toHaveAttribute('src', 'blob:0');
     unmount();
     expect(revoked).toEqual(['blob:0']);
+  });
+
+  it('asks for the small thumbnail of each tile, never the full PNG', async () => {
+    const other = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+    api.listScreenshots.mockResolvedValue({ items: [shot(), shot(other)], nextCursor: null });
+    renderWithProviders(<ScreenshotGallery />, verified);
+    await waitFor(() => expect(screen.getAllByTestId('screenshot-image').map((frame) => frame.querySelector('img'))).not.toContain(null));
+    expect(api.fetchScreenshotThumbnail.mock.calls.map(([id]) => id).sort()).toEqual([ID, other].sort());
+    expect(api.fetchScreenshotImage).not.toHaveBeenCalled();
   });
 
   it('has an honest empty state and a Japanese failure with retry', async () => {
@@ -82,6 +103,16 @@ describe('screenshot viewer', () => {
     renderWithProviders(<ScreenshotViewer id={ID} />, verified);
     await waitFor(() => expect(screen.getByTestId('screenshot-download')).toHaveAttribute('href', 'blob:0'));
     expect(screen.getByTestId('screenshot-download')).toHaveAttribute('download', 'g-20250304-080500.png');
+  });
+
+  it('shows, downloads and shares the full-resolution PNG, not the thumbnail', async () => {
+    api.getScreenshot.mockResolvedValue(shot());
+    renderWithProviders(<ScreenshotViewer id={ID} />, verified);
+    await waitFor(() => expect(screen.getByTestId('screenshot-download')).toHaveAttribute('href', 'blob:0'));
+    expect(api.fetchScreenshotImage).toHaveBeenCalledWith(ID, expect.any(AbortSignal));
+    expect(api.fetchScreenshotThumbnail).not.toHaveBeenCalled();
+    expect((URL.createObjectURL as jest.Mock).mock.calls[0][0]).toMatchObject({ type: 'image/png' });
+    expect(screen.getByTestId('screenshot-image').querySelector('img')).toHaveAttribute('src', 'blob:0');
   });
 
   it('deletes only after confirming, then returns to the gallery with a toast', async () => {

@@ -1,3 +1,8 @@
+/**
+ * The play page's control bar: volume, quality, touch mode, keypad, fullscreen, screenshot and
+ * exit. Native controls only, so each works by keyboard (InputLayer leaves Enter and Space on a
+ * focused button to the page) and shows the global focus ring.
+ */
 import styled from 'styled-components';
 import type { QualityLevel } from '@/lib/streaming/messages';
 import type { TouchControllerMode } from '@/lib/storage/playerConfig';
@@ -54,7 +59,7 @@ interface Props {
 /** The player's controls: volume, quality, touch mode, keypad, fullscreen, screenshot, exit. */
 export function ControlBar(p: Props) {
   return (
-    <Bar data-testid="control-bar" onPointerDown={(e) => e.stopPropagation()}>
+    <Bar role="group" aria-label="プレイヤーの操作" data-testid="control-bar" onPointerDown={(e) => e.stopPropagation()}>
       <label>
         音量
         <input

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { useEffect } from 'react';
 import styled from 'styled-components';
 import { Button, LinkButton } from '@/components/ui/Button';

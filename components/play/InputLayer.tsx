@@ -1,3 +1,8 @@
+/**
+ * The play page's input surface: mouse, touch, wheel and keyboard become the streaming
+ * protocol's input messages (lib/streaming/messages.ts). It is one focusable "application"
+ * region (issue 12), so a keyboard user can Tab back to the game from the player's controls.
+ */
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import styled from 'styled-components';
 import type { NamedKey } from '@/lib/streaming/messages';
@@ -47,7 +52,22 @@ interface Props {
   videoBox: () => DOMRect | null;
 }
 
+/** The surface's role for assistive technology: keys and clicks on it go to the game. */
+const GAME_SURFACE = { role: 'application', tabIndex: 0, 'aria-label': 'ゲーム画面' } as const;
+
 const MOVE_INTERVAL_MS = 33; // at most ~30 pointer moves per second
+
+/**
+ * Keys the page keeps for itself rather than sending to the game (issue 12: the player's
+ * controls work by keyboard alone): typing in a field, anything inside a dialog (the login
+ * modal), and Enter or Space on a focused button or link, which activate it.
+ */
+function forThePage(e: KeyboardEvent): boolean {
+  const target = e.target instanceof Element ? e.target : null;
+  if (!target) return false;
+  if (target.closest('input, select, textarea, [contenteditable="true"], [role="dialog"]')) return true;
+  return (e.key === 'Enter' || e.key === ' ') && target.closest('button, a[href], [role="button"]') !== null;
+}
 
 /**
  * Turns mouse, touch, wheel and keyboard into protocol messages. Tap mode sends the touched
@@ -61,13 +81,14 @@ export function InputLayer({ mode, knob, onKnobMove, send, videoBox }: Props) {
 
   useEffect(() => {
     const down = (e: KeyboardEvent) => {
-      if ((e.target as HTMLElement)?.closest?.('input, select, textarea')) return;
+      if (forThePage(e)) return;
       const k = namedKey(e.key);
       if (!k) return;
       e.preventDefault();
       if (!e.repeat) send({ type: 'key', kind: 'down', key: k as NamedKey });
     };
     const up = (e: KeyboardEvent) => {
+      if (forThePage(e)) return;
       const k = namedKey(e.key);
       if (k) send({ type: 'key', kind: 'up', key: k as NamedKey });
     };
@@ -90,6 +111,7 @@ export function InputLayer({ mode, knob, onKnobMove, send, videoBox }: Props) {
       <Layer
         data-testid="input-layer"
         data-mode="tap"
+        {...GAME_SURFACE}
         onContextMenu={(e) => e.preventDefault()}
         onWheel={(e) => send({ type: 'wheel', dy: Math.max(-5000, Math.min(5000, e.deltaY)) })}
         onPointerDown={(e) => {
@@ -121,6 +143,7 @@ export function InputLayer({ mode, knob, onKnobMove, send, videoBox }: Props) {
     <Layer
       data-testid="input-layer"
       data-mode="touchpad"
+      {...GAME_SURFACE}
       onPointerDown={(e) => {
         drag.current = { id: e.pointerId, x: e.clientX, y: e.clientY };
       }}
@@ -171,6 +194,10 @@ export function InputLayer({ mode, knob, onKnobMove, send, videoBox }: Props) {
           const k = knobDrag.current;
           knobDrag.current = null;
           if (k && !k.moved) click();
+        }}
+        // Enter or Space on the focused knob (a click with no pointer: detail 0) clicks too.
+        onClick={(e) => {
+          if (e.detail === 0) click();
         }}
       />
     </Layer>

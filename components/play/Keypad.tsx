@@ -1,3 +1,8 @@
+/**
+ * The play page's on-screen keys (the game's named keys: advance, log, auto, skip, save, load,
+ * menu, up, down) and the pin that keeps them shown. Plain buttons: usable by touch, mouse and
+ * keyboard alike; each has a Japanese name (the arrows say which way).
+ */
 import styled from 'styled-components';
 import type { NamedKey } from '@/lib/streaming/messages';
 
@@ -31,7 +36,7 @@ const Pad = styled.div`
   }
 `;
 
-const KEYS: { key: NamedKey; label: string }[] = [
+const KEYS: { key: NamedKey; label: string; name?: string }[] = [
   { key: 'Enter', label: '進む' },
   { key: 'Backlog', label: 'ログ' },
   { key: 'Auto', label: 'オート' },
@@ -39,16 +44,16 @@ const KEYS: { key: NamedKey; label: string }[] = [
   { key: 'Save', label: 'セーブ' },
   { key: 'Load', label: 'ロード' },
   { key: 'Menu', label: 'メニュー' },
-  { key: 'ArrowUp', label: '↑' },
-  { key: 'ArrowDown', label: '↓' },
+  { key: 'ArrowUp', label: '↑', name: '上へ' },
+  { key: 'ArrowDown', label: '↓', name: '下へ' },
 ];
 
 /** On-screen keys for touch screens (and for anyone who prefers buttons). */
 export function Keypad({ pinned, onKey, onPin }: { pinned: boolean; onKey(k: NamedKey): void; onPin(): void }) {
   return (
-    <Pad data-testid="keypad" onPointerDown={(e) => e.stopPropagation()}>
+    <Pad role="group" aria-label="キーパッド" data-testid="keypad" onPointerDown={(e) => e.stopPropagation()}>
       {KEYS.map((k) => (
-        <button key={k.key} type="button" onClick={() => onKey(k.key)} data-key={k.key}>
+        <button key={k.key} type="button" onClick={() => onKey(k.key)} aria-label={k.name} data-key={k.key}>
           {k.label}
         </button>
       ))}

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { useRouter } from 'next/router';
 import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';

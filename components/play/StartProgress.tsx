@@ -1,3 +1,7 @@
+/**
+ * The play page while a game starts: each step of starting, the current one with a spinner,
+ * and the queue position when the hosts are busy (spec: long work shows progress).
+ */
 import styled from 'styled-components';
 import { Spinner } from '@/components/ui/Spinner';
 import { PROGRESS_STEPS, STEP_LABELS, type PlayStep } from '@/lib/session/playMessages';
@@ -22,7 +26,8 @@ const Box = styled.div`
     display: flex;
     align-items: center;
     gap: 10px;
-    opacity: 0.45;
+    /* Steps still to come are dimmer, yet read at 4.5:1 on the black stage (issue 12). */
+    opacity: 0.6;
   }
   li[data-state='active'] {
     opacity: 1;
@@ -43,7 +48,7 @@ export function StartProgress({ step, queuePosition, title }: { step: PlayStep; 
   const index = PROGRESS_STEPS.indexOf(current);
   return (
     <Box data-testid="start-progress" data-step={step}>
-      <h1>{title}</h1>
+      <h2>{title}</h2>
       <ol>
         {PROGRESS_STEPS.map((s, i) => {
           const state = i < index ? 'done' : i === index ? 'active' : 'todo';

@@ -6,7 +6,7 @@
  * the button is disabled while the call runs. On success the user goes on to the card.
  */
 import { useRef, useState } from 'react';
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { FormMessage } from '@/components/form/Field';

@@ -5,7 +5,7 @@
  * result. Every wait shows progress; every failure its Japanese message, with the card form
  * again when a card or payment was refused. The steps are lib/purchase/usePurchaseFlow.
  */
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { Button, LinkButton } from '@/components/ui/Button';
 import { LoadingBlock } from '@/components/ui/Spinner';
 import { FormMessage } from '@/components/form/Field';

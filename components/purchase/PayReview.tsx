@@ -5,7 +5,7 @@
  * the flow below it (lib/purchase/usePurchaseFlow) ignores a second press, so a double click
  * sends one request.
  */
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';

@@ -10,7 +10,7 @@ const Badge = styled.span`
   border-radius: 4px;
   font-size: 0.75rem;
   font-weight: 700;
-  color: #1a1200;
+  color: ${({ theme }) => theme.attentionText};
   background: ${({ theme }) => theme.attention};
   vertical-align: middle;
 `;

@@ -2,7 +2,7 @@
  * The legal links every purchase page carries (issue 9 §3): terms of use, privacy policy and
  * the 特定商取引法に基づく表記 page.
  */
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import styled from 'styled-components';
 import { TOKUSHOHO_PATH } from '@/lib/purchase/paths';
 

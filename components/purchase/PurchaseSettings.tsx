@@ -6,7 +6,7 @@
  * first is used) and the token's paymentExpirationTime; card and history from the summary.
  */
 import { useEffect, useState } from 'react';
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';

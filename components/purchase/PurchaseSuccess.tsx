@@ -4,7 +4,7 @@
  * it (lib/purchase/refreshClaim) so the header and settings show the plan immediately.
  */
 import { useEffect, useState } from 'react';
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import styled from 'styled-components';
 import { LinkButton } from '@/components/ui/Button';
 import { Callout } from '@/components/ui/Panel';

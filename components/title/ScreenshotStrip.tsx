@@ -1,3 +1,7 @@
+/**
+ * The title page's screenshots in one sideways-scrolling row. The row itself takes focus
+ * (issue 12: a keyboard user scrolls it with the arrow keys; it holds no link to focus).
+ */
 import styled from 'styled-components';
 import { Row } from '@/components/catalog/layout';
 import { GatedImage } from '@/components/safecheck/GatedImage';
@@ -17,7 +21,7 @@ const Strip = styled(Row)`
 export function ScreenshotStrip({ shots, ageRating }: { shots: ScreenshotImageWire[]; ageRating: AgeRating }) {
   if (shots.length === 0) return <p>スクリーンショットはまだありません。</p>;
   return (
-    <Strip data-testid="screenshots">
+    <Strip data-testid="screenshots" tabIndex={0} aria-label="スクリーンショット（横にスクロールできます）">
       {shots.map((s) => (
         <li key={s.src}>
           <GatedImage className="shot" src={s.src} alt={s.alt} width={s.width} height={s.height} sizes="(max-width: 575px) 80vw, 360px" ageRating={ageRating} />

@@ -1,3 +1,7 @@
+/**
+ * The search page's search box (a search landmark): a labelled input, a spinner while results
+ * load, and the submit button.
+ */
 import type { FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/Button';
@@ -14,7 +18,7 @@ const Form = styled.form`
     height: 44px;
     padding: 0 12px;
     border-radius: 8px;
-    border: 1px solid ${({ theme }) => theme.border};
+    border: 1px solid ${({ theme }) => theme.controlBorder};
     background: ${({ theme }) => theme.surface};
     color: ${({ theme }) => theme.text};
     font: inherit;

@@ -1,5 +1,10 @@
+/**
+ * The button kit of spec section 9: seven variants, two sizes, as <button>, <a> and Next.js
+ * link. Each fill's text colour comes from the theme (styles/theme.ts: AA contrast on the
+ * fill), and every variant shows the theme's focus ring when focused by keyboard.
+ */
 import type { ButtonHTMLAttributes } from 'react';
-import Link from 'next/link';
+import { Link } from './Link';
 import styled, { css } from 'styled-components';
 
 /** Button variants and sizes of spec section 9. */
@@ -26,15 +31,15 @@ const variantCss = {
   `,
   attention: css`
     background: ${({ theme }) => theme.attention};
-    color: #1a1200;
+    color: ${({ theme }) => theme.attentionText};
   `,
   destructive: css`
     background: ${({ theme }) => theme.destructive};
-    color: #fff;
+    color: ${({ theme }) => theme.destructiveText};
   `,
   intense: css`
     background: ${({ theme }) => theme.intense};
-    color: #fff;
+    color: ${({ theme }) => theme.intenseText};
   `,
   text: css`
     background: transparent;

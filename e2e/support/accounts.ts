@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { interact } from './session';
 
 /** The signed-in user's uid, as the Firebase SDK keeps it in this browser (IndexedDB). */
 export async function currentUid(page: Page): Promise<string | null> {
@@ -26,6 +27,7 @@ export async function authStateOf(page: Page): Promise<string | undefined> {
 }
 
 export async function expectAuthState(page: Page, state: 'anonymous' | 'verified' | 'none') {
+  await interact(page);
   await expect.poll(() => authStateOf(page), { timeout: 15_000 }).toBe(state);
 }
 

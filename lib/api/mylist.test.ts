@@ -1,8 +1,12 @@
 /** @jest-environment node */
+/**
+ * lib/api/mylist.ts against a fetch double: wire → camelCase mapping, the bearer, methods, 404s,
+ * and the screenshot pictures as blobs (the full PNG and the gallery's WebP thumbnail).
+ */
 import { titleWire } from '@/lib/mylist/testFixtures';
 import { installFetchDouble } from '@/test/fetchDouble';
 import { ApiClientError } from './client';
-import { addBookmark, deleteScreenshot, fetchScreenshotImage, getBookmarked, getScreenshot, listBookmarks, listPlayHistory, listScreenshots, removeBookmark } from './mylist';
+import { addBookmark, deleteScreenshot, fetchScreenshotImage, fetchScreenshotThumbnail, getBookmarked, getScreenshot, listBookmarks, listPlayHistory, listScreenshots, removeBookmark } from './mylist';
 
 jest.mock('@/lib/firebase/client', () => ({
   firebaseAuth: () => ({ currentUser: { getIdToken: jest.fn(async () => 'token') } }),
@@ -82,5 +86,15 @@ describe('my-list api', () => {
     await expect(fetchScreenshotImage(shot.id)).rejects.toMatchObject({ code: 'screenshot_not_found' });
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await expect(fetchScreenshotImage(shot.id)).rejects.toMatchObject({ code: 'network', userMessage: expect.stringMatching(/画像/) });
+  });
+
+  it('fetches the thumbnail from its own route, with the bearer, and reads a 404 the same way', async () => {
+    fetchMock.mockReturnValueOnce(Promise.resolve(new Response(new Uint8Array([82, 73, 70, 70, 0]), { status: 200, headers: { 'content-type': 'image/webp' } })));
+    const blob = await fetchScreenshotThumbnail(shot.id);
+    expect(blob.size).toBe(5);
+    expect(call().url).toMatch(new RegExp(`/v1/screenshots/${shot.id}/thumbnail$`));
+    expect(new Headers(call().init.headers).get('authorization')).toBe('Bearer token');
+    fetchMock.mockReturnValueOnce(answer(404, { status: 'error', error: { code: 'screenshot_not_found', message: 'x' } }));
+    await expect(fetchScreenshotThumbnail(shot.id)).rejects.toMatchObject({ code: 'screenshot_not_found', httpStatus: 404 });
   });
 });

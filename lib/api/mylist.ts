@@ -1,8 +1,8 @@
 /**
  * The my-list calls (bookmarks, play history; shapes from lib/api-types/schemas/catalog.ts) and
  * the screenshot calls (docs/sessions.md §6; lib/api-types/schemas/sessions.ts), for verified users.
- * Everything goes through the one api client with the bearer token, the screenshot image too (as
- * a blob). Answers are checked and mapped to camelCase here, so pages never see the wire.
+ * Everything goes through the one api client with the bearer token, the screenshot images too (as
+ * blobs: the full PNG for the viewer, downloads and shares; the small WebP thumbnail for tiles). Answers are checked and mapped to camelCase here, so pages never see the wire.
  * Failures are ApiClientError (typed code + Japanese message); a malformed answer is
  * `bad_response`.
  */
@@ -156,16 +156,29 @@ export async function deleteScreenshot(id: string): Promise<void> {
   await apiRequest<object>(`/v1/screenshots/${enc(id)}`, { method: 'DELETE' });
 }
 
+/** Which picture of a screenshot: the full-resolution PNG, or the gallery's WebP thumbnail. */
+export type ScreenshotPicture = 'image' | 'thumbnail';
+
 /**
- * The PNG of one of the user's screenshots. The image needs the bearer header, so it cannot be
- * an <img src>: callers show it through URL.createObjectURL (and revoke it when done).
+ * A picture of one of the user's screenshots. It needs the bearer header, so it cannot be an
+ * <img src>: callers show it through URL.createObjectURL (and revoke it when done).
  */
-export async function fetchScreenshotImage(id: string, signal?: AbortSignal): Promise<Blob> {
+async function fetchScreenshotPicture(id: string, picture: ScreenshotPicture, signal?: AbortSignal): Promise<Blob> {
   try {
-    return await apiBlob(`/v1/screenshots/${enc(id)}/image`, { signal, subject: 'image' });
+    return await apiBlob(`/v1/screenshots/${enc(id)}/${picture}`, { signal, subject: 'image' });
   } catch (e) {
     // Any 404 (another user's screenshot, a deleted one) reads as "not found".
     if (e instanceof ApiClientError && e.httpStatus === 404) throw new ApiClientError('screenshot_not_found', 404, messageFor('screenshot_not_found'));
     throw e;
   }
+}
+
+/** The full-resolution PNG (the viewer, downloads, shares). */
+export function fetchScreenshotImage(id: string, signal?: AbortSignal): Promise<Blob> {
+  return fetchScreenshotPicture(id, 'image', signal);
+}
+
+/** The gallery tile's WebP thumbnail (≤ 320×180, a few kB; docs/mylist.md "Thumbnails"). */
+export function fetchScreenshotThumbnail(id: string, signal?: AbortSignal): Promise<Blob> {
+  return fetchScreenshotPicture(id, 'thumbnail', signal);
 }

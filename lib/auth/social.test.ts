@@ -42,6 +42,7 @@ jest.mock('firebase/auth', () => {
   return {
     TwitterAuthProvider,
     EmailAuthProvider: { credentialWithLink: jest.fn((email: string, link: string) => ({ providerId: 'password', email, link })), credential: jest.fn() },
+    browserPopupRedirectResolver: { resolver: 'popup-redirect' },
     getRedirectResult: jest.fn(),
     linkWithCredential: jest.fn(),
     linkWithRedirect: jest.fn(),
@@ -204,6 +205,12 @@ describe('steps 4–5 on return (completeRedirectLogin)', () => {
     window.history.replaceState(null, '', '/dev/x-consent?purpose=login');
     expect(await completeRedirectLogin()).toEqual({ kind: 'none' });
     expect(loadRedirectIntent()).not.toBeNull();
+  });
+
+  it('production: with no intent, getRedirectResult is not asked (it would load the Google iframe script)', async () => {
+    mockLocal = false;
+    expect(await completeRedirectLogin()).toEqual({ kind: 'none' });
+    expect(sdk.getRedirectResult).not.toHaveBeenCalled();
   });
 
   it('production: getRedirectResult gives the user; credential-already-in-use signs in to that account', async () => {

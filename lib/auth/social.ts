@@ -14,6 +14,7 @@
  * in sessionStorage under one key for at most 10 minutes. Passwords are never written there.
  */
 import {
+  browserPopupRedirectResolver,
   getRedirectResult,
   linkWithCredential,
   linkWithRedirect,
@@ -35,11 +36,12 @@ import { isLocalMode } from '@/lib/config';
 import { errorCodeOf } from './errors';
 import { runAuthFlow } from './flow';
 import { safeRedirectPath } from './safeRedirect';
+import { REDIRECT_INTENT_KEY } from './redirectIntentKey';
 import { TWITTER_PROVIDER_ID } from './toUser';
 
 /** The local consent form standing in for X (local mode only). */
 export const LOCAL_CONSENT_PATH = '/dev/x-consent';
-export const REDIRECT_INTENT_KEY = 'yumecast.authRedirect';
+export { REDIRECT_INTENT_KEY };
 export const REDIRECT_INTENT_TTL_MS = 10 * 60 * 1000;
 /** The user left the consent page (or X) without deciding. */
 export const REDIRECT_CANCELLED = 'auth/redirect-cancelled-by-user';
@@ -175,9 +177,12 @@ export async function startRedirect(purpose: RedirectPurpose, options: StartRedi
   }
   const provider = twitterProvider();
   try {
-    if (purpose === 'reauth') await reauthenticateWithRedirect(user!, provider);
-    else if (user && (user.isAnonymous || purpose === 'link')) await linkWithRedirect(user, provider);
-    else await signInWithRedirect(auth, provider);
+    // The resolver is passed here, not at initialisation (lib/firebase/client.ts): it loads
+    // Google's iframe script, which only a redirect needs.
+    const resolver = browserPopupRedirectResolver;
+    if (purpose === 'reauth') await reauthenticateWithRedirect(user!, provider, resolver);
+    else if (user && (user.isAnonymous || purpose === 'link')) await linkWithRedirect(user, provider, resolver);
+    else await signInWithRedirect(auth, provider, resolver);
   } catch (error) {
     clearRedirectIntent();
     throw error;
@@ -307,13 +312,17 @@ export async function completeRedirectLogin(auth: Auth = firebaseAuth()): Promis
     return finish(intent, auth.currentUser);
   }
 
+  // Every redirect we start saves its intent first (startRedirect), and sessionStorage outlives
+  // the round trip in this tab: with no intent there is no result to collect, and asking for
+  // one would load Google's iframe script on every page (issue 12: no other origin on load).
+  if (!intent) return { kind: 'none' };
   let user: FirebaseUser | null = null;
   try {
-    const result = await getRedirectResult(auth);
+    const result = await getRedirectResult(auth, browserPopupRedirectResolver);
     user = result?.user ?? null;
   } catch (error) {
     const code = errorCodeOf(error);
-    if (code === 'auth/credential-already-in-use' && (intent?.purpose ?? 'login') === 'login') {
+    if (code === 'auth/credential-already-in-use' && intent.purpose === 'login') {
       // linkWithRedirect of a visitor to an X account that already has a user: sign in to it.
       try {
         const credential = TwitterAuthProvider.credentialFromError(error as Parameters<typeof TwitterAuthProvider.credentialFromError>[0]);
@@ -325,15 +334,15 @@ export async function completeRedirectLogin(auth: Auth = firebaseAuth()): Promis
       }
     } else {
       clearRedirectIntent();
-      return { kind: 'failure', purpose: intent?.purpose ?? 'login', code, retry: intent?.retry ?? null };
+      return { kind: 'failure', purpose: intent.purpose, code, retry: intent.retry };
     }
   }
   clearRedirectIntent();
   if (!user) {
     // No result although we left for X: the user came back without deciding.
-    return intent ? { kind: 'failure', purpose: intent.purpose, code: REDIRECT_CANCELLED, retry: intent.retry } : { kind: 'none' };
+    return { kind: 'failure', purpose: intent.purpose, code: REDIRECT_CANCELLED, retry: intent.retry };
   }
-  return finish(intent ?? { purpose: 'login', returnTo: currentPath(), followUp: null, retry: null, createdAt: Date.now() }, user);
+  return finish(intent, user);
 }
 
 async function finish(intent: RedirectIntent, user: FirebaseUser | null): Promise<RedirectCompletion> {

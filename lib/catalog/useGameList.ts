@@ -28,10 +28,9 @@ async function fetchWholeCatalogue(): Promise<GameSummary[]> {
  * holds every title, age-rated ones included: components filter through the safe check.
  * A failure leaves the list empty and is retried on the next catalogue page.
  */
-export function useGameList(): GameSummary[] {
+/** Fetches the list into the store once, while the store has none (shared by the two hooks below). */
+function useFillGameList(empty: boolean): void {
   const dispatch = useAppDispatch();
-  const gameList = useAppSelector((s) => s.game.gameList);
-  const empty = gameList.length === 0;
   useEffect(() => {
     if (!empty) return;
     // One request for every page that mounts meanwhile; the store keeps the answer.
@@ -40,5 +39,20 @@ export function useGameList(): GameSummary[] {
     });
     inFlight.then((list) => list.length > 0 && dispatch(updateGameList(list))).catch(() => undefined);
   }, [empty, dispatch]);
+}
+
+/** The list, for components that show it (and re-render when it arrives). */
+export function useGameList(): GameSummary[] {
+  const gameList = useAppSelector((s) => s.game.gameList);
+  useFillGameList(gameList.length === 0);
   return gameList;
+}
+
+/**
+ * Fills the list without reading it: for catalogue pages, which do not show it. Reading it would
+ * re-render the whole page when the list arrives, a long task on a phone right after the page
+ * became interactive (issue 12).
+ */
+export function useLoadGameList(): void {
+  useFillGameList(useAppSelector((s) => s.game.gameList.length === 0));
 }

@@ -155,7 +155,8 @@ describe('nonces and prerendered routes', () => {
     expect(isPrerenderedPath('/magazine')).toBe(false);
     expect(isPrerenderedPath('/play/hoshifuru-toshokan')).toBe(false);
     expect(isPrerenderedPath('/title/a/b')).toBe(false);
-    expect(isPrerenderedPath('/')).toBe(false);
+    expect(isPrerenderedPath('/')).toBe(true);
+    expect(isPrerenderedPath('/search')).toBe(false);
   });
 
   it('lists exactly the pages that use getStaticProps (a new one must be added, or it would get a nonce)', () => {

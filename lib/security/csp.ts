@@ -25,7 +25,7 @@ export const NONCE_HEADER = 'x-nonce';
  * revalidate). They must never get a nonce: a background render shares the request of a response
  * that serves the previous HTML. lib/security/csp.test.ts checks this list against pages/.
  */
-export const PRERENDERED_ROUTES = ['/title/[id]', '/magazine/[slug]'] as const;
+export const PRERENDERED_ROUTES = ['/', '/title/[id]', '/magazine/[slug]'] as const;
 
 const PRERENDERED_PATTERNS = PRERENDERED_ROUTES.map((route) => new RegExp(`^${route.replace(/\[[^\]]+\]/g, '[^/]+')}/?$`));
 

@@ -1,5 +1,5 @@
 import type { GetServerSideProps } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import styled from 'styled-components';
 import { RoutePage } from '@/components/layout/RoutePage';
 import { FormMessage } from '@/components/form/Field';

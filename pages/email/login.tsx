@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { useRouter } from 'next/router';
 import { RoutePage } from '@/components/layout/RoutePage';
 import { EmailPasswordForm } from '@/components/form/EmailPasswordForm';

@@ -1,5 +1,10 @@
+/**
+ * A magazine article (`/magazine/[slug]`, issue 5): prerendered and regenerated every 60 s, its
+ * Markdown rendered to HTML on the server (lib/catalog/markdownHtml.ts, issue 12), with the
+ * titles it presents.
+ */
 import type { GetStaticPaths, GetStaticProps } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import styled from 'styled-components';
 import { PageHead } from '@/components/seo/PageHead';
 import { PageContainer, Section, SectionTitle } from '@/components/ui/Page';
@@ -9,7 +14,8 @@ import { TitleGrid } from '@/components/catalog/TitleGrid';
 import { SearchWords } from '@/components/catalog/SearchResults';
 import { fetchArticle, fetchTitle, type Article } from '@/lib/api/catalog';
 import { formatDate } from '@/lib/catalog/format';
-import { useGameList } from '@/lib/catalog/useGameList';
+import { markdownToHtml } from '@/lib/catalog/markdownHtml';
+import { useLoadGameList } from '@/lib/catalog/useGameList';
 import { isAgeRated, type GameSummary } from '@/lib/types/game';
 
 const Cover = styled(GatedImage)`
@@ -43,7 +49,9 @@ const Narrow = styled.article`
 `;
 
 interface Props {
-  article: Article;
+  /** The article without its Markdown: the page gets the body as the server's HTML. */
+  article: Omit<Article, 'body'>;
+  bodyHtml: string;
   games: GameSummary[];
 }
 
@@ -55,11 +63,12 @@ export const getStaticProps: GetStaticProps<Props, { slug: string }> = async ({ 
   if (!article) return { notFound: true, revalidate: 60 };
   const found = await Promise.all(article.gameIds.map((id) => fetchTitle(id)));
   const games = found.flatMap((f) => (f ? [f.title] : []));
-  return { props: { article, games }, revalidate: 60 };
+  const { body, ...rest } = article;
+  return { props: { article: rest, bodyHtml: markdownToHtml(body), games }, revalidate: 60 };
 };
 
-export default function ArticlePage({ article, games }: Props) {
-  useGameList();
+export default function ArticlePage({ article, bodyHtml, games }: Props) {
+  useLoadGameList();
   const gated = isAgeRated(article);
   return (
     <>
@@ -76,7 +85,7 @@ export default function ArticlePage({ article, games }: Props) {
             <time dateTime={article.publishedAt}>{formatDate(article.publishedAt)}</time>　文・{article.author}
             {gated && '　（18歳以上向けタイトルの記事です）'}
           </p>
-          <ArticleBody markdown={article.body} />
+          <ArticleBody html={bodyHtml} />
           {article.tags.length > 0 && <SearchWords words={article.tags} testId="article-tags" />}
         </Narrow>
         {games.length > 0 && (

@@ -1,12 +1,12 @@
 import type { GetServerSideProps } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import styled from 'styled-components';
 import { RoutePage } from '@/components/layout/RoutePage';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { ArticleList } from '@/components/catalog/ArticleList';
 import { CatalogError } from '@/components/catalog/CatalogError';
 import { catalogErrorMessage, fetchArticles, type ArticleSummary } from '@/lib/api/catalog';
-import { useGameList } from '@/lib/catalog/useGameList';
+import { useLoadGameList } from '@/lib/catalog/useGameList';
 
 /** Articles per page of the list. */
 export const MAGAZINE_PAGE_SIZE = 12;
@@ -31,7 +31,7 @@ export const getServerSideProps: GetServerSideProps<Props> = async ({ query }) =
 };
 
 export default function Magazine({ articles, nextCursor, paged, error }: Props) {
-  useGameList();
+  useLoadGameList();
   return (
     <RoutePage title="マガジン" path="/magazine" description="ユメキャストのタイトルを紹介するレビュー、インタビュー、特集記事。">
       {!articles ? (

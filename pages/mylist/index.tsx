@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import styled from 'styled-components';
 import { RoutePage } from '@/components/layout/RoutePage';
 import { MyListOverview } from '@/components/mylist/MyListOverview';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { RoutePage } from '@/components/layout/RoutePage';
 import { CredentialForm } from '@/components/form/PasswordFields';
 import { EmailPasswordForm } from '@/components/form/EmailPasswordForm';

@@ -6,7 +6,7 @@
  * the local mailbox in local mode. A verified user goes straight on to the billing e-mail.
  */
 import { useEffect, useState } from 'react';
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { useRouter } from 'next/router';
 import { RoutePage } from '@/components/layout/RoutePage';
 import { EmailPasswordForm } from '@/components/form/EmailPasswordForm';

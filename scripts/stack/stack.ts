@@ -121,7 +121,9 @@ export async function startStack(c: StackConfig, log: Log = console.log): Promis
     log('  ✓ payments sandbox ready');
     await waitForHttp(`${u.gameHost}/health`, { timeoutMs: 90_000, abortIf: crashed(hostProc) });
     log('  ✓ game host ready');
-    await waitForHttp(`http://127.0.0.1:${c.webPort}/`, { timeoutMs: 60_000, abortIf: crashed(webProc) });
+    // Home is prerendered by a build that has no api (pages/index.tsx): the first request
+    // regenerates it; ready is when it shows the catalogue, not the build's error page.
+    await waitForHttp(`http://127.0.0.1:${c.webPort}/`, { timeoutMs: 60_000, abortIf: crashed(webProc), ready: (html) => !html.includes('data-testid="catalog-error"') });
     log('  ✓ web ready');
   } catch (e) {
     await stop();

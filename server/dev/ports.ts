@@ -62,6 +62,8 @@ export interface WaitForHttpOptions {
   intervalMs?: number;
   /** Checked between attempts: stop waiting when the process we started has died. */
   abortIf?: () => Error | undefined;
+  /** When given, only an answer whose body passes it counts (e.g. a regenerated page). */
+  ready?: (body: string) => boolean;
 }
 
 /** Polls `url` until it answers with any HTTP response (a running server), or fails. */
@@ -72,8 +74,11 @@ export async function waitForHttp(url: string, options: WaitForHttpOptions): Pro
     if (aborted) throw aborted;
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-      await response.body?.cancel();
-      return;
+      if (!options.ready) {
+        await response.body?.cancel();
+        return;
+      }
+      if (options.ready(await response.text())) return;
     } catch {
       // not up yet
     }

@@ -116,6 +116,21 @@ export type ScreenshotListAnswer = Static<typeof ScreenshotListAnswer>;
 export const ScreenshotDetailAnswer = okAnswer({ screenshot: ScreenshotSchema });
 export type ScreenshotDetailAnswer = Static<typeof ScreenshotDetailAnswer>;
 
+/**
+ * GET /v1/screenshots/{id}/image: the full-resolution PNG as stored (the viewer, downloads and
+ * shares). Binary, sent as is, never serialised.
+ */
+export const ScreenshotPngBody = Type.Unsafe<Uint8Array>({ type: 'string', contentMediaType: 'image/png' });
+
+/**
+ * GET /v1/screenshots/{id}/thumbnail: what a gallery tile shows, a WebP at most this size (the
+ * PNG scaled down to fit, never up; aspect kept), generated once on the server and cached beside
+ * the PNG (docs/mylist.md "Thumbnails"). `version` names the recipe in the cache key and the ETag:
+ * changing the size or quality changes it, so old thumbnails are never served for new ones.
+ */
+export const SCREENSHOT_THUMBNAIL = { width: 320, height: 180, quality: 75, version: 'w320q75' } as const;
+export const ScreenshotThumbnailBody = Type.Unsafe<Uint8Array>({ type: 'string', contentMediaType: 'image/webp' });
+
 // ── collect ───────────────────────────────────────────────────────────────────────────────
 
 /** 7 days in milliseconds: longer than any session. */

@@ -1,6 +1,12 @@
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+/**
+ * The screenshot routes against the real database and a temporary screenshot folder: a fake host
+ * uploads PNGs, the owner lists, reads, thumbnails and deletes them, strangers get one 404.
+ * Run: node_modules/.bin/tsx server/dev/with-services.ts -- node_modules/.bin/jest --selectProjects integration -- screenshots
+ */
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { FakeHost, makePng } from '../testing/fake-host';
 import { request, startSessionApp, TEST_HOST_SECRET, TestUsers, waitFor, type SessionTestApp } from '../testing/sessions';
 import { createTestSchema, type TestSchema } from '../testing/test-app';
@@ -8,6 +14,8 @@ import { createTestSchema, type TestSchema } from '../testing/test-app';
 jest.setTimeout(60_000);
 
 const GAME = 'hoshifuru-toshokan';
+/** A real frame of that title (1280×720, Japanese text on a busy scene), as the PNG a host sends. */
+const SCENE = path.resolve(__dirname, '../../../public/games', GAME, 'screenshots/02.webp');
 
 describe('screenshots', () => {
   let schema: TestSchema;
@@ -74,7 +82,12 @@ describe('screenshots', () => {
     expect((await request(api.base, 'GET', '/v1/screenshots', { token: stranger.idToken })).body.screenshots).toEqual([]);
     const bodies = new Set<string>();
     for (const id of [shotId, '00000000-0000-4000-8000-000000000000', 'nope']) {
-      for (const [method, url] of [['GET', `/v1/screenshots/${id}`], ['GET', `/v1/screenshots/${id}/image`], ['DELETE', `/v1/screenshots/${id}`]]) {
+      for (const [method, url] of [
+        ['GET', `/v1/screenshots/${id}`],
+        ['GET', `/v1/screenshots/${id}/image`],
+        ['GET', `/v1/screenshots/${id}/thumbnail`],
+        ['DELETE', `/v1/screenshots/${id}`],
+      ]) {
         const answer = await request(api.base, method, url, { token: stranger.idToken });
         expect(answer.status).toBe(404);
         bodies.add(answer.raw.toString('utf8'));
@@ -82,7 +95,7 @@ describe('screenshots', () => {
     }
     expect(bodies.size).toBe(1);
     expect(JSON.parse([...bodies][0]).error.code).toBe('screenshot_not_found');
-    for (const url of ['/v1/screenshots', `/v1/screenshots/${shotId}`, `/v1/screenshots/${shotId}/image`]) {
+    for (const url of ['/v1/screenshots', `/v1/screenshots/${shotId}`, `/v1/screenshots/${shotId}/image`, `/v1/screenshots/${shotId}/thumbnail`]) {
       expect((await request(api.base, 'GET', url)).status).toBe(401);
     }
 
@@ -92,6 +105,62 @@ describe('screenshots', () => {
     expect(await files()).toEqual([]);
     expect((await request(api.base, 'GET', `/v1/screenshots/${shotId}`, { token: owner.idToken })).status).toBe(404);
     expect((await request(api.base, 'DELETE', `/v1/screenshots/${shotId}`, { token: owner.idToken })).status).toBe(404);
+    await request(api.base, 'GET', `/v1/session/${owner.id}/force_close`, { token: owner.idToken });
+  });
+
+  it('makes a small WebP thumbnail once, keeps it beside the PNG, and serves the kept one', async () => {
+    const owner = await liveSession();
+    const png = await sharp(SCENE).png().toBuffer();
+    const shotId = (await host.call('POST', `/internal/sessions/${owner.id}/screenshots`, png)).body.screenshotId;
+    const url = `/v1/screenshots/${shotId}/thumbnail`;
+    const puts = jest.spyOn(api.app.objectStorage, 'put');
+    try {
+      // Concurrent first requests: one thumbnail made and kept, the same bytes for all.
+      const first = await Promise.all([1, 2, 3, 4].map(() => request(api.base, 'GET', url, { token: owner.idToken })));
+      expect(first.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+      expect(new Set(first.map((answer) => answer.raw.toString('base64'))).size).toBe(1);
+      expect(puts.mock.calls.filter(([key]) => key.endsWith('.webp'))).toHaveLength(1);
+    } finally {
+      puts.mockRestore();
+    }
+    const thumb = await request(api.base, 'GET', url, { token: owner.idToken });
+    expect(thumb.headers.get('content-type')).toBe('image/webp');
+    expect(thumb.headers.get('cache-control')).toMatch(/^private, max-age=\d+, immutable$/);
+    expect(thumb.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(thumb.raw.toString('latin1', 0, 4) + thumb.raw.toString('latin1', 8, 12)).toBe('RIFFWEBP');
+    expect(await sharp(thumb.raw).metadata()).toMatchObject({ format: 'webp', width: 320, height: 180, hasAlpha: false });
+    expect(thumb.raw.length).toBeLessThanOrEqual(10_000);
+    expect(thumb.raw.length * 20).toBeLessThan(png.length);
+
+    // Kept beside the PNG; a later request is answered from that file (swapped here for a marker).
+    const kept = (await files()).find((file) => file.endsWith('.webp'));
+    expect(kept).toMatch(new RegExp(`/${shotId}\\.w320q75\\.webp$`));
+    const keptFile = path.join(dir, kept!);
+    expect((await readFile(keptFile)).equals(thumb.raw)).toBe(true);
+    const marker = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#f00' } }).webp().toBuffer();
+    await writeFile(keptFile, marker);
+    expect((await request(api.base, 'GET', url, { token: owner.idToken })).raw.equals(marker)).toBe(true);
+    // A kept file that went missing is made again.
+    await rm(keptFile);
+    expect((await request(api.base, 'GET', url, { token: owner.idToken })).raw.equals(thumb.raw)).toBe(true);
+    expect(await files()).toHaveLength(2);
+
+    // Revalidation: 304 for the owner, the same 404 as ever for anyone else.
+    const etag = thumb.headers.get('etag')!;
+    expect(etag).toMatch(new RegExp(`^"${shotId}\\.w320q75"$`));
+    const again = await request(api.base, 'GET', url, { token: owner.idToken, headers: { 'if-none-match': etag } });
+    expect([again.status, again.raw.length]).toEqual([304, 0]);
+    const stranger = await users.email();
+    const refused = await request(api.base, 'GET', url, { token: stranger.idToken, headers: { 'if-none-match': etag } });
+    expect([refused.status, refused.body.error.code, refused.headers.get('etag')]).toEqual([404, 'screenshot_not_found', null]);
+
+    // The viewer's PNG is untouched; a small screenshot is never enlarged; delete removes both files.
+    expect((await request(api.base, 'GET', `/v1/screenshots/${shotId}/image`, { token: owner.idToken })).raw.equals(png)).toBe(true);
+    const tinyId = (await host.call('POST', `/internal/sessions/${owner.id}/screenshots`, makePng(16, 9))).body.screenshotId;
+    const tiny = await request(api.base, 'GET', `/v1/screenshots/${tinyId}/thumbnail`, { token: owner.idToken });
+    expect(await sharp(tiny.raw).metadata()).toMatchObject({ width: 16, height: 9 });
+    for (const id of [shotId, tinyId]) await request(api.base, 'DELETE', `/v1/screenshots/${id}`, { token: owner.idToken });
+    expect(await files()).toEqual([]);
     await request(api.base, 'GET', `/v1/session/${owner.id}/force_close`, { token: owner.idToken });
   });
 

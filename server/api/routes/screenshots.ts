@@ -1,21 +1,39 @@
 /**
  * Screenshots for their owner (docs/sessions.md 6): list (newest first, cursor pages), metadata,
- * the PNG itself, delete. Someone else's id, or a malformed one, is 404 screenshot_not_found.
+ * the PNG itself, the gallery's WebP thumbnail (made once and kept: docs/mylist.md "Thumbnails"),
+ * delete. Someone else's id, or a malformed one, is 404 screenshot_not_found.
  * Answers: the contract of lib/api-types/schemas/sessions.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { closed, OkOnly, UuidString } from '../../../lib/api-types/schemas/common';
-import { ScreenshotDetailAnswer, ScreenshotListAnswer } from '../../../lib/api-types/schemas/sessions';
+import {
+  ScreenshotDetailAnswer,
+  ScreenshotListAnswer,
+  ScreenshotPngBody,
+  ScreenshotThumbnailBody,
+} from '../../../lib/api-types/schemas/sessions';
 import { requireUser } from '../plugins/auth';
 import { AnyQuery, errorResponses, PageLimit } from '../schemas';
 import { toWire } from '../services/screenshots';
+import { thumbnailEtag } from '../services/thumbnail';
 
 const ScreenshotParams = closed({ id: UuidString });
 /** Screenshot cursors are short (a time and a uuid): 256 characters at most. */
 const ScreenshotListQuery = Type.Object({ cursor: Type.Optional(Type.String({ maxLength: 256 })), limit: PageLimit });
-/** The PNG itself (a Buffer: sent as is, never serialised). */
-const PngImage = Type.Unsafe<Buffer>({ type: 'string', contentMediaType: 'image/png' });
+/**
+ * A thumbnail never changes for one recipe: a week without asking, then one cheap 304 (its ETag
+ * names the recipe, so a new one replaces it by then).
+ */
+const THUMBNAIL_CACHE = 'private, max-age=604800, immutable';
+
+/** 304 Not Modified: no body at all. */
+const NotModified = Type.Unsafe<undefined>({ description: 'Not Modified: no body' });
+
+/** Whether an If-None-Match header lists `etag` (weak or strong, or `*`). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  return !!header && header.split(',').some((tag) => ['*', etag].includes(tag.trim().replace(/^W\//, '')));
+}
 
 /** Config of the routes on one screenshot. */
 const ON_SCREENSHOT = { auth: true, notFound: 'screenshot_not_found' } as const;
@@ -46,7 +64,7 @@ const screenshotRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/v1/screenshots/:id/image',
-    { config: ON_SCREENSHOT, schema: { params: ScreenshotParams, querystring: AnyQuery, response: { 200: PngImage, ...errorResponses } } },
+    { config: ON_SCREENSHOT, schema: { params: ScreenshotParams, querystring: AnyQuery, response: { 200: ScreenshotPngBody, ...errorResponses } } },
     async (request, reply) => {
       const user = requireUser(request);
       const data = await app.screenshots.image(user.uid, request.params.id.toLowerCase());
@@ -55,6 +73,27 @@ const screenshotRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .header('cache-control', 'private, max-age=3600')
         .header('x-content-type-options', 'nosniff')
         .send(data);
+    },
+  );
+
+  app.get(
+    '/v1/screenshots/:id/thumbnail',
+    {
+      config: ON_SCREENSHOT,
+      schema: { params: ScreenshotParams, querystring: AnyQuery, response: { 200: ScreenshotThumbnailBody, 304: NotModified, ...errorResponses } },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const id = request.params.id.toLowerCase();
+      const etag = thumbnailEtag(id);
+      // Set on success only: a 404 must not be cached for a week.
+      const headers = { 'cache-control': THUMBNAIL_CACHE, etag, 'x-content-type-options': 'nosniff' };
+      if (matchesEtag(request.headers['if-none-match'], etag)) {
+        await app.screenshots.owned(user.uid, id); // still the owner's, else the same 404
+        return reply.code(304).headers(headers).send(undefined);
+      }
+      const data = await app.screenshots.thumbnail(user.uid, id);
+      return reply.type('image/webp').headers(headers).send(data);
     },
   );
 

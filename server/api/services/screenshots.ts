@@ -1,6 +1,7 @@
 /**
  * Screenshots: the PNG goes to the ObjectStorage (storage/), its metadata and owner to the
- * `screenshots` table. Only the owner lists, reads or deletes them.
+ * `screenshots` table. Only the owner lists, reads or deletes them. The gallery's WebP thumbnail
+ * (thumbnail.ts) is made on its first request and kept in the same storage beside the PNG.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -11,6 +12,7 @@ import { decodeCursor, encodeCursor } from './cursor';
 import type { ObjectStorage } from '../storage';
 import type { PngInfo } from './png';
 import type { SessionRow } from './sessionStore';
+import { makeThumbnail, thumbnailKey } from './thumbnail';
 
 interface ScreenshotRow {
   id: string;
@@ -48,6 +50,9 @@ function afterOf(cursor: string): { ts: string; id: string } {
 }
 
 export class ScreenshotService {
+  /** Thumbnails being read or made, by screenshot id: concurrent requests share one. */
+  private readonly thumbnails = new Map<string, Promise<Buffer>>();
+
   constructor(
     private readonly db: pg.Pool,
     private readonly storage: ObjectStorage,
@@ -99,10 +104,49 @@ export class ScreenshotService {
   }
 
   async image(uid: string, id: string): Promise<Buffer> {
+    return this.png(await this.owned(uid, id));
+  }
+
+  /**
+   * The owner's screenshot as the gallery's WebP thumbnail: the kept one, or made from the PNG
+   * now and kept (also when the kept file went missing). 404 like `image`. In this process,
+   * requests for one screenshot share one read-or-make; an entry goes only after its file is
+   * kept, so a later request finds the file. Across processes each makes the same bytes and the
+   * storage's atomic put lets the last one win.
+   */
+  async thumbnail(uid: string, id: string): Promise<Buffer> {
     const row = await this.owned(uid, id);
+    let pending = this.thumbnails.get(row.id);
+    if (!pending) {
+      pending = this.keptOrMadeThumbnail(row).finally(() => this.thumbnails.delete(row.id));
+      this.thumbnails.set(row.id, pending);
+    }
+    return pending;
+  }
+
+  private async keptOrMadeThumbnail(row: ScreenshotRow): Promise<Buffer> {
+    const key = thumbnailKey(row.storage_key);
+    const kept = await this.storage.get(key);
+    if (kept) return kept;
+    const webp = await makeThumbnail(await this.png(row));
+    try {
+      await this.storage.put(key, webp, 'image/webp');
+    } catch (error) {
+      // Not kept is not fatal: this answer still has its thumbnail, the next request retries.
+      this.log.warn({ err: error, key }, 'screenshot thumbnail not kept');
+      return webp;
+    }
+    // A delete that ran meanwhile found no thumbnail to remove: remove it now.
+    const { rowCount } = await this.db.query('SELECT 1 FROM screenshots WHERE id = $1', [row.id]);
+    if (!rowCount) await this.storage.delete(key).catch(() => {});
+    return webp;
+  }
+
+  /** The stored PNG of a row; a missing file is logged and reads as not found. */
+  private async png(row: ScreenshotRow): Promise<Buffer> {
     const data = await this.storage.get(row.storage_key);
     if (!data) {
-      this.log.error({ screenshotId: id, key: row.storage_key }, 'screenshot file missing');
+      this.log.error({ screenshotId: row.id, key: row.storage_key }, 'screenshot file missing');
       throw new ApiError('screenshot_not_found');
     }
     return data;
@@ -114,8 +158,10 @@ export class ScreenshotService {
       [id, uid],
     );
     if (!rows[0]) throw new ApiError('screenshot_not_found');
-    await this.storage.delete(rows[0].storage_key).catch((error) => {
-      this.log.warn({ err: error, key: rows[0].storage_key }, 'screenshot file not removed');
-    });
+    for (const key of [rows[0].storage_key, thumbnailKey(rows[0].storage_key)]) {
+      await this.storage.delete(key).catch((error) => {
+        this.log.warn({ err: error, key }, 'screenshot file not removed');
+      });
+    }
   }
 }

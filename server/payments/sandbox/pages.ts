@@ -47,7 +47,9 @@ export function cardFormHtml(page: CardFormPage): string {
   ].join(' ');
   return layout(
     'カード情報の入力',
-    `<main class="card-form">
+    // A <div>, not <main>: this form is framed inside the purchase page, whose own <main> is the
+    // one landmark of the page (axe: landmark-no-duplicate-main, issue 12).
+    `<div class="card-form">
 <form id="card-form" ${attrs} novalidate autocomplete="on">
   <p class="secure">🔒 カード情報はYumecastを経由せず、決済代行会社に直接送信されます。</p>
   <div class="field">
@@ -73,7 +75,7 @@ export function cardFormHtml(page: CardFormPage): string {
   <p id="card-status" class="status" role="status" aria-live="polite"></p>
   <p class="note">テスト環境です。テスト用カード番号（例: 4242 4242 4242 4242、有効期限は未来の日付、セキュリティコードは任意の3桁）をお使いください。</p>
 </form>
-</main>`,
+</div>`,
     'card-form.js',
   );
 }
