@@ -4,7 +4,7 @@
  * restoration, and the modal and toast layers. No web font is imported here: the web uses the
  * platforms' Japanese fonts (styles/GlobalStyle.ts, issue 12).
  */
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { AppProps } from 'next/app';
 import Head from 'next/head';
 import Router, { useRouter } from 'next/router';
@@ -53,16 +53,10 @@ function Shell({ Component, pageProps }: Pick<AppProps, 'Component' | 'pageProps
   // The page as one element, made again only when the page or its props change: the shell
   // re-renders when the auth state, the guard's decision or the viewport width settle after
   // hydration, and an unchanged element lets React skip the whole page then (issue 12: each
-  // of those was a full re-render of the page, a long task on a phone). The boundary lets
-  // React hydrate the page in short slices after the shell instead of in one long task.
-  const page = useMemo(
-    () => (
-      <Suspense fallback={null}>
-        <Component {...pageProps} />
-      </Suspense>
-    ),
-    [Component, pageProps],
-  );
+  // of those was a full re-render of the page, a long task on a phone). No <Suspense> around
+  // it: the server would stream the page behind an inline script, which the prebuilt pages'
+  // Content-Security-Policy (hashes only) blocks, leaving the page twice in the document.
+  const page = useMemo(() => <Component {...pageProps} />, [Component, pageProps]);
 
   return (
     <GuardContext.Provider value={decision}>

@@ -6,7 +6,6 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { CatalogError } from '@/components/catalog/CatalogError';
 import { TitleGrid } from '@/components/catalog/TitleGrid';
 import { catalogErrorMessage, fetchBrands, type Brand } from '@/lib/api/catalog';
-import { useLoadGameList } from '@/lib/catalog/useGameList';
 
 const BrandSection = styled(Section)`
   scroll-margin-top: 72px;
@@ -34,7 +33,6 @@ export const getServerSideProps: GetServerSideProps<Props> = async () => {
 };
 
 export default function BrandPage({ brands, error }: Props) {
-  useLoadGameList();
   return (
     <RoutePage title="ブランド" path="/brand" description="ユメキャストで遊べるノベルゲームのブランドと、その作品の一覧です。">
       {!brands ? (

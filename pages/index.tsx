@@ -12,7 +12,6 @@ import { PageContainer, Section } from '@/components/ui/Page';
 import { CatalogError } from '@/components/catalog/CatalogError';
 import { HomeRows } from '@/components/catalog/HomeRows';
 import { catalogErrorMessage, fetchHome, type Home as HomeData } from '@/lib/api/catalog';
-import { useLoadGameList } from '@/lib/catalog/useGameList';
 
 const Intro = styled.h1`
   margin: 0 0 16px;
@@ -48,7 +47,6 @@ export const getStaticProps: GetStaticProps<Props> = async () => {
 };
 
 export default function Home({ home, error }: Props) {
-  useLoadGameList();
   return (
     <>
       <PageHead path="/" />

@@ -5,7 +5,6 @@ import { SearchResults, SearchStart } from '@/components/catalog/SearchResults';
 import { SearchBox } from '@/components/title/SearchBox';
 import { catalogErrorMessage, fetchHome, searchCatalog, type SearchResult } from '@/lib/api/catalog';
 import { SEARCH_MAX_LENGTH, useCatalogSearch } from '@/lib/catalog/useCatalogSearch';
-import { useLoadGameList } from '@/lib/catalog/useGameList';
 import type { GameSummary } from '@/lib/types/game';
 
 interface Props {
@@ -35,7 +34,6 @@ export const getServerSideProps: GetServerSideProps<Props> = async ({ query }) =
 };
 
 export default function Search({ q, result, popular, genres, error }: Props) {
-  useLoadGameList();
   const view = useCatalogSearch(q, result, error);
   const shownQ = view.result?.query ?? '';
   return (

@@ -27,12 +27,13 @@ const Card = styled(Link)`
 
 /**
  * One title in a list. Lists pass only titles the safe check lets through (TitleGrid, TitleRow),
- * so the card itself shows its art as is.
+ * so the card itself shows its art as is. `eager` for the first cards of a page's first list:
+ * their art is what a phone shows first (the page's largest paint), so it is not lazy-loaded.
  */
-export function GameCard({ game, sizes = CARD_SIZES }: { game: GameSummary; sizes?: string }) {
+export function GameCard({ game, sizes = CARD_SIZES, eager = false }: { game: GameSummary; sizes?: string; eager?: boolean }) {
   return (
     <Card href={`/title/${encodeURIComponent(game.id)}`} data-testid="game-card" data-game-id={game.id}>
-      <Image className="art" src={game.keyArt} alt="" width={1280} height={720} sizes={sizes} />
+      <Image className="art" src={game.keyArt} alt="" width={1280} height={720} sizes={sizes} {...(eager ? { loading: 'eager', fetchPriority: 'high' } : {})} />
       <div className="meta">
         <p className="title">{game.title}</p>
         <p className="brand">{game.brand}</p>

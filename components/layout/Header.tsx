@@ -84,7 +84,7 @@ export function Header({ path }: { path: string }) {
     <Bar data-testid="global-header">
       <Logo href="/" aria-label="Yumecast ホーム">
         {/* eslint-disable-next-line @next/next/no-img-element */}
-        <img src="/images/logo.png" alt="Yumecast" width={140} height={30} />
+        <img src="/images/logo.png" srcSet="/images/logo.png 1x, /images/logo@2x.png 2x" alt="Yumecast" width={140} height={30} />
       </Logo>
       <Nav aria-label="グローバルナビゲーション">
         {TABS.map((t) => (

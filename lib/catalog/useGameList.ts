@@ -23,36 +23,23 @@ async function fetchWholeCatalogue(): Promise<GameSummary[]> {
 }
 
 /**
- * Fills the store's game.gameList (GAME.UPDATE_GAME_LIST) from the catalogue api, once per page
- * load, from whichever catalogue page the visitor opens first (docs/web-catalogue.md). The list
- * holds every title, age-rated ones included: components filter through the safe check.
- * A failure leaves the list empty and is retried on the next catalogue page.
+ * The store's game.gameList (GAME.UPDATE_GAME_LIST), filled from the catalogue api on first use
+ * in a page load by a component that shows it (my list's screenshots; docs/web-catalogue.md).
+ * Catalogue pages do not ask for it: no api request a page does not need while it loads (issue
+ * 12). The list holds every title, age-rated ones included: components filter through the safe
+ * check. A failure leaves the list empty and is retried by the next component that needs it.
  */
-/** Fetches the list into the store once, while the store has none (shared by the two hooks below). */
-function useFillGameList(empty: boolean): void {
+export function useGameList(): GameSummary[] {
   const dispatch = useAppDispatch();
+  const gameList = useAppSelector((s) => s.game.gameList);
+  const empty = gameList.length === 0;
   useEffect(() => {
     if (!empty) return;
-    // One request for every page that mounts meanwhile; the store keeps the answer.
+    // One request for every component that mounts meanwhile; the store keeps the answer.
     inFlight ??= fetchWholeCatalogue().finally(() => {
       inFlight = null;
     });
     inFlight.then((list) => list.length > 0 && dispatch(updateGameList(list))).catch(() => undefined);
   }, [empty, dispatch]);
-}
-
-/** The list, for components that show it (and re-render when it arrives). */
-export function useGameList(): GameSummary[] {
-  const gameList = useAppSelector((s) => s.game.gameList);
-  useFillGameList(gameList.length === 0);
   return gameList;
-}
-
-/**
- * Fills the list without reading it: for catalogue pages, which do not show it. Reading it would
- * re-render the whole page when the list arrives, a long task on a phone right after the page
- * became interactive (issue 12).
- */
-export function useLoadGameList(): void {
-  useFillGameList(useAppSelector((s) => s.game.gameList.length === 0));
 }

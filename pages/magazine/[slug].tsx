@@ -15,7 +15,6 @@ import { SearchWords } from '@/components/catalog/SearchResults';
 import { fetchArticle, fetchTitle, type Article } from '@/lib/api/catalog';
 import { formatDate } from '@/lib/catalog/format';
 import { markdownToHtml } from '@/lib/catalog/markdownHtml';
-import { useLoadGameList } from '@/lib/catalog/useGameList';
 import { isAgeRated, type GameSummary } from '@/lib/types/game';
 
 const Cover = styled(GatedImage)`
@@ -68,7 +67,6 @@ export const getStaticProps: GetStaticProps<Props, { slug: string }> = async ({ 
 };
 
 export default function ArticlePage({ article, bodyHtml, games }: Props) {
-  useLoadGameList();
   const gated = isAgeRated(article);
   return (
     <>

@@ -6,7 +6,6 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { ArticleList } from '@/components/catalog/ArticleList';
 import { CatalogError } from '@/components/catalog/CatalogError';
 import { catalogErrorMessage, fetchArticles, type ArticleSummary } from '@/lib/api/catalog';
-import { useLoadGameList } from '@/lib/catalog/useGameList';
 
 /** Articles per page of the list. */
 export const MAGAZINE_PAGE_SIZE = 12;
@@ -31,7 +30,6 @@ export const getServerSideProps: GetServerSideProps<Props> = async ({ query }) =
 };
 
 export default function Magazine({ articles, nextCursor, paged, error }: Props) {
-  useLoadGameList();
   return (
     <RoutePage title="マガジン" path="/magazine" description="ユメキャストのタイトルを紹介するレビュー、インタビュー、特集記事。">
       {!articles ? (

@@ -8,7 +8,6 @@ import { ScreenshotStrip } from '@/components/title/ScreenshotStrip';
 import { TitleActions } from '@/components/title/TitleActions';
 import { TitleFacts } from '@/components/title/TitleFacts';
 import { fetchTitle, type TitleDetail } from '@/lib/api/catalog';
-import { useLoadGameList } from '@/lib/catalog/useGameList';
 import { absoluteUrl } from '@/lib/seo/head';
 import { config } from '@/lib/config';
 import { isAgeRated, type GameSummary } from '@/lib/types/game';
@@ -81,7 +80,6 @@ function videoGameJsonLd(game: TitleDetail) {
 }
 
 export default function TitlePage({ game, related }: Props) {
-  useLoadGameList();
   return (
     <>
       <PageHead game={{ ...game, keyArt: isAgeRated(game) ? undefined : game.keyArt }} jsonLd={videoGameJsonLd(game)} />
