@@ -78,6 +78,19 @@ describe('scheduleAuthStart', () => {
     cleanup();
   });
 
+  it('a start during a page change waits until the page change is over', async () => {
+    const Router = (await import('next/router')).default;
+    const cleanup = scheduleAuthStart(dispatch, false);
+    Router.events.emit('routeChangeStart', '/privacy', { shallow: false });
+    window.dispatchEvent(new Event('pointerdown'));
+    await flush();
+    expect(startAuthListener).not.toHaveBeenCalled();
+    Router.events.emit('routeChangeComplete', '/privacy', { shallow: false });
+    await flush();
+    expect(startAuthListener).toHaveBeenCalledTimes(1);
+    cleanup();
+  });
+
   it('ensureAuthStarted starts it now and resolves once it runs', async () => {
     const cleanup = scheduleAuthStart(dispatch, false);
     await ensureAuthStarted();

@@ -15,6 +15,7 @@
  *   the real user (the persisted one, or a fresh anonymous one).
  * `ensureAuthStarted()` starts it now from code that needs the user.
  */
+import Router from 'next/router';
 import type { AppDispatch } from '@/store';
 import { loggedIn } from '@/store/slices/user';
 import { matchRoute } from '@/lib/routes/rules';
@@ -59,11 +60,33 @@ const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart'] as const;
 let started: Promise<() => void> | null = null;
 let dispatchRef: AppDispatch | null = null;
 
+/**
+ * A visitor's first interaction is often a tap on a link: auth then loads while the router moves
+ * to the next page. Its first report changes the store; arriving in the middle of the router's
+ * page change, that update interrupted it and the new page kept the old scroll position. So the
+ * listener starts once no page change is under way.
+ */
+let navigating = false;
+let settled: (() => void)[] = [];
+function onNavigationStart() {
+  navigating = true;
+}
+function onNavigationEnd() {
+  navigating = false;
+  for (const resume of settled.splice(0)) resume();
+}
+function afterNavigation(): Promise<void> {
+  return navigating ? new Promise((resolve) => settled.push(resolve)) : Promise.resolve();
+}
+
 function start(): Promise<() => void> {
   if (!started) {
     const dispatch = dispatchRef;
     if (!dispatch) return Promise.reject(new Error('auth loader not scheduled'));
-    started = import('./listener').then((m) => m.startAuthListener(dispatch));
+    started = import('./listener').then(async (m) => {
+      await afterNavigation();
+      return m.startAuthListener(dispatch);
+    });
   }
   return started;
 }
@@ -80,6 +103,9 @@ export function ensureAuthStarted(): Promise<void> {
  */
 export function scheduleAuthStart(dispatch: AppDispatch, now: boolean): () => void {
   dispatchRef = dispatch;
+  Router.events.on('routeChangeStart', onNavigationStart);
+  Router.events.on('routeChangeComplete', onNavigationEnd);
+  Router.events.on('routeChangeError', onNavigationEnd);
   const stopWaiting = () => {
     for (const type of INTERACTIONS) window.removeEventListener(type, go, true);
   };
@@ -94,6 +120,10 @@ export function scheduleAuthStart(dispatch: AppDispatch, now: boolean): () => vo
   }
   return () => {
     stopWaiting();
+    Router.events.off('routeChangeStart', onNavigationStart);
+    Router.events.off('routeChangeComplete', onNavigationEnd);
+    Router.events.off('routeChangeError', onNavigationEnd);
+    onNavigationEnd();
     const running = started;
     started = null;
     void running?.then((stop) => stop()).catch(() => undefined);
