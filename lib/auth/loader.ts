@@ -67,7 +67,7 @@ let dispatchRef: AppDispatch | null = null;
  * listener starts once no page change is under way.
  */
 let navigating = false;
-let settled: (() => void)[] = [];
+const settled: (() => void)[] = [];
 function onNavigationStart() {
   navigating = true;
 }
