@@ -5,31 +5,20 @@
  * a visitor's page waits. It is a hint only: nothing is allowed or refused by it.
  */
 import type { AuthState } from '@/lib/types/user';
+import { readRaw, writeRaw } from '@/lib/storage/localStore';
 
 export const AUTH_HINT_KEY = 'yumecast.authHint';
 
 export type AuthHint = 'verified' | 'visitor';
 
-function storage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 /** The last known kind of user here, or null when this browser has not been seen. */
 export function readAuthHint(): AuthHint | null {
-  const v = storage()?.getItem(AUTH_HINT_KEY);
+  const v = readRaw(AUTH_HINT_KEY);
   return v === 'verified' || v === 'visitor' ? v : null;
 }
 
 /** Remembers the auth state the app settled on (nothing while it is still unknown). */
 export function writeAuthHint(state: AuthState): void {
   if (state === 'undefined') return;
-  try {
-    storage()?.setItem(AUTH_HINT_KEY, state === 'verified' ? 'verified' : 'visitor');
-  } catch {
-    // storage full or blocked: the hint is only an optimisation
-  }
+  writeRaw(AUTH_HINT_KEY, state === 'verified' ? 'verified' : 'visitor');
 }
