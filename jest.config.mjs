@@ -14,7 +14,7 @@ const unit = {
   testEnvironment: 'jsdom',
   setupFilesAfterEnv: ['<rootDir>/test/setup-unit.ts'],
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
-  testMatch: ['<rootDir>/{components,store,lib,pages,styles}/**/*.test.{ts,tsx}'],
+  testMatch: ['<rootDir>/{components,store,lib,pages,styles,scripts}/**/*.test.{ts,tsx}'],
 };
 
 /** @type {import('jest').Config} */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { waitForAuth } from './support/session';
+import { interact, waitForAuth } from './support/session';
 
 /**
  * Catalogue journeys against the real stack (api on PostgreSQL seeded from games/ and
@@ -135,4 +135,20 @@ test('magazine: the list links to the article, which links its titles', async ({
   await expect(page.getByTestId('article-titles').getByTestId('game-card').first()).toBeVisible();
   const res = await page.request.get('/magazine/no-such-article');
   expect(res.status()).toBe(404);
+});
+
+test('a catalogue page’s first-load scripts carry V8’s compile hint; the chunks loaded later do not', async ({ page, request }) => {
+  // docs/web-performance.md "Compile hints": scripts/stack/compile-hints.ts marks them after the build.
+  const later: string[] = [];
+  await page.goto(`/title/${KATAKANA.id}`);
+  const first = await page.locator('script[src*="/_next/static/chunks/"]').evaluateAll((els) => els.map((el) => (el as HTMLScriptElement).src));
+  expect(first.length).toBeGreaterThan(3);
+  for (const src of first) expect((await (await request.get(src)).text()).startsWith('//# allFunctionsCalledOnLoad\n'), src).toBe(true);
+  // The visitor's first interaction loads Firebase Auth's chunk: not a first-load script, no hint.
+  const isLater = (url: string) => url.includes('/_next/static/chunks/') && url.endsWith('.js') && !first.includes(url);
+  page.on('response', (r) => {
+    if (isLater(r.url())) later.push(r.url());
+  });
+  await Promise.all([page.waitForResponse((r) => isLater(r.url())), interact(page)]);
+  for (const src of later) expect((await (await request.get(src)).text()).startsWith('//# allFunctionsCalledOnLoad'), src).toBe(false);
 });

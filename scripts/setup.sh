@@ -15,6 +15,12 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   [ -f node_modules/.package-lock.json ] || { echo "npm install failed" >&2; exit 1; }
 fi
 
+# Our patches to dependencies (patches/*.patch; why each exists: docs/web-performance.md). Applied on
+# every run, so a node_modules installed before a patch was added gets it too; a no-op when applied.
+if ! out=$(node_modules/.bin/patch-package --error-on-fail 2>&1); then
+  echo "$out" >&2; echo "applying patches/ failed" >&2; exit 1
+fi
+
 need_apt=()
 [ -x /usr/bin/chromium ] || need_apt+=(chromium)
 dpkg -s fonts-noto-cjk >/dev/null 2>&1 || need_apt+=(fonts-noto-cjk)

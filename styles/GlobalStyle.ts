@@ -6,8 +6,14 @@
  */
 import { createGlobalStyle } from 'styled-components';
 
+/**
+ * The Japanese fonts come first: a Latin-only first font (`system-ui` is DejaVu Sans or Cantarell
+ * on Linux, Roboto on Android) makes the browser look up a fallback font for every kana and kanji
+ * of the page, and that lookup was most of a title page's first layout (470 ms of main thread
+ * under Lighthouse's 4x slowdown, docs/web-performance.md). Their Latin letters are good too.
+ */
 export const FONT_STACK =
-  "system-ui, -apple-system, 'Hiragino Sans', 'Hiragino Kaku Gothic ProN', 'Yu Gothic UI', 'Yu Gothic', YuGothic, Meiryo, 'Noto Sans CJK JP', 'Noto Sans JP', sans-serif";
+  "'Hiragino Sans', 'Hiragino Kaku Gothic ProN', 'Yu Gothic UI', 'Yu Gothic', YuGothic, Meiryo, 'Noto Sans CJK JP', 'Noto Sans JP', system-ui, -apple-system, sans-serif";
 
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }

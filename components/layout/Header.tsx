@@ -100,6 +100,12 @@ export function Header({ path }: { path: string }) {
         </NavLink>
       </Nav>
       <Spacer />
+      {/* Left of the theme switch: appearing once the auth state is known, it shifts nothing. */}
+      {authState !== 'verified' && authState !== 'undefined' && (
+        <Button $variant="primary" onClick={() => dispatch(displayModal({ node: 'login' }))} data-testid="header-login">
+          ログイン
+        </Button>
+      )}
       <IconButton
         type="button"
         onClick={() => setTheme(nextTheme)}
@@ -108,11 +114,6 @@ export function Header({ path }: { path: string }) {
       >
         <Icon name={theme === 'dark' ? 'sun' : 'moon'} size={20} />
       </IconButton>
-      {authState !== 'verified' && authState !== 'undefined' && (
-        <Button $variant="primary" onClick={() => dispatch(displayModal({ node: 'login' }))} data-testid="header-login">
-          ログイン
-        </Button>
-      )}
     </Bar>
   );
 }

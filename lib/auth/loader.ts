@@ -18,26 +18,9 @@
 import Router from 'next/router';
 import type { AppDispatch } from '@/store';
 import { loggedIn } from '@/store/slices/user';
-import { matchRoute } from '@/lib/routes/rules';
+import { isAuthDeferred, matchRoute } from '@/lib/routes/rules';
 import { REDIRECT_INTENT_KEY } from './redirectIntentKey';
 import { readAuthHint } from './hint';
-
-/** Public pages a visitor can use without a user: auth waits for their first interaction there. */
-const DEFERRED_ROUTES: ReadonlySet<string> = new Set([
-  '/',
-  '/title/[id]',
-  '/search',
-  '/brand',
-  '/magazine',
-  '/magazine/[slug]',
-  '/upgrade',
-  '/privacy',
-  '/terms',
-  '/purpose',
-  '/tokushoho',
-  '/404',
-  '/error',
-]);
 
 /**
  * True when the page at `path` needs auth at once: not a public page, a sign-in redirect coming
@@ -45,7 +28,7 @@ const DEFERRED_ROUTES: ReadonlySet<string> = new Set([
  */
 export function needsAuthAtOnce(path: string): boolean {
   const route = matchRoute(path);
-  if (!route || !DEFERRED_ROUTES.has(route.pattern)) return true;
+  if (!route || !isAuthDeferred(route.pattern)) return true;
   if (readAuthHint() === 'verified') return true;
   try {
     return window.sessionStorage.getItem(REDIRECT_INTENT_KEY) !== null;

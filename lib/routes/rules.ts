@@ -47,6 +47,32 @@ export const ROUTE_ACCESS: Readonly<Record<string, AccessClass>> = {
   '/_error': 'open',
 };
 
+/**
+ * Public pages a visitor can use without a user: Firebase Auth waits for the visitor's first
+ * interaction there instead of loading with the page (issue 12, lib/auth/loader.ts). Every other
+ * page (members' pages, sign-in forms, redirects' returns) starts auth at once.
+ */
+const AUTH_DEFERRED: ReadonlySet<string> = new Set([
+  '/',
+  '/title/[id]',
+  '/search',
+  '/brand',
+  '/magazine',
+  '/magazine/[slug]',
+  '/upgrade',
+  '/privacy',
+  '/terms',
+  '/purpose',
+  '/tokushoho',
+  '/404',
+  '/error',
+]);
+
+/** True when the page of this route pattern can show itself before auth has started. */
+export function isAuthDeferred(pattern: string): boolean {
+  return AUTH_DEFERRED.has(pattern);
+}
+
 /** Routes we add beyond the spec's table (all open). */
 export const EXTRA_ROUTES: readonly string[] = ['/magazine', '/magazine/[slug]', '/tokushoho'];
 

@@ -9,9 +9,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildRuntime, DEFAULT_OUT_DIR } from '../../runtime/build';
+import { addCompileHints } from './compile-hints';
 import { REPO_ROOT, type StackConfig } from './config';
 
-const SOURCES = ['pages', 'components', 'lib', 'store', 'styles', 'public', 'content', 'games', 'next.config.ts', 'proxy.ts', 'package-lock.json', 'instrumentation.ts', 'instrumentation-client.ts', 'tsconfig.json'];
+const SOURCES = ['pages', 'components', 'lib', 'store', 'styles', 'public', 'content', 'games', 'next.config.ts', 'proxy.ts', 'package-lock.json', 'patches', 'scripts/stack/compile-hints.ts', 'instrumentation.ts', 'instrumentation-client.ts', 'tsconfig.json'];
 
 function* files(p: string): Generator<string> {
   const st = fs.statSync(p, { throwIfNoEntry: false });
@@ -55,8 +56,9 @@ export async function ensureWebBuild(c: StackConfig, env: NodeJS.ProcessEnv, log
   fs.mkdirSync(path.join(c.runDir, 'logs'), { recursive: true });
   fs.writeFileSync(path.join(c.runDir, 'logs', 'build.log'), `${r.stdout}\n${r.stderr}`);
   if (r.status !== 0) throw new Error(`next build failed (log: ${path.join(c.runDir, 'logs', 'build.log')}):\n${(r.stdout + r.stderr).split('\n').slice(-40).join('\n')}`);
+  const hinted = addCompileHints(path.join(REPO_ROOT, c.distDir));
   fs.writeFileSync(stamp, want);
-  log(`  ✓ built in ${Math.round((Date.now() - started) / 1000)} s`);
+  log(`  ✓ built in ${Math.round((Date.now() - started) / 1000)} s (${hinted} first-load scripts with compile hints)`);
 }
 
 /** Builds runtime/dist (story JSON, fonts, music loops, sound effects) when the runtime's sources or games changed. */

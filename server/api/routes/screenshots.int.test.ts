@@ -164,6 +164,21 @@ describe('screenshots', () => {
     await request(api.base, 'GET', `/v1/session/${owner.id}/force_close`, { token: owner.idToken });
   });
 
+  it('answers a typed 404 for a stored PNG whose image data cannot be decoded, and keeps no thumbnail', async () => {
+    const owner = await liveSession();
+    // Passes the upload check (signature, IHDR, IEND) but its IDAT is not zlib data.
+    const good = makePng(64, 36);
+    const idat = good.indexOf('IDAT', 0, 'latin1');
+    const damaged = Buffer.from(good);
+    damaged.fill(0x5a, idat + 4, idat + 4 + damaged.readUInt32BE(idat - 4));
+    const shotId = (await host.call('POST', `/internal/sessions/${owner.id}/screenshots`, damaged)).body.screenshotId;
+    const thumb = await request(api.base, 'GET', `/v1/screenshots/${shotId}/thumbnail`, { token: owner.idToken });
+    expect([thumb.status, thumb.body.error.code]).toEqual([404, 'screenshot_not_found']);
+    expect((await files()).filter((file) => file.endsWith('.webp'))).toEqual([]);
+    await request(api.base, 'DELETE', `/v1/screenshots/${shotId}`, { token: owner.idToken });
+    await request(api.base, 'GET', `/v1/session/${owner.id}/force_close`, { token: owner.idToken });
+  });
+
   it('pages through a list newest first with an opaque cursor', async () => {
     const owner = await liveSession();
     const ids: string[] = [];

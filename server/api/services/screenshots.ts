@@ -128,7 +128,7 @@ export class ScreenshotService {
     const key = thumbnailKey(row.storage_key);
     const kept = await this.storage.get(key);
     if (kept) return kept;
-    const webp = await makeThumbnail(await this.png(row));
+    const webp = await this.thumbnailOf(row);
     try {
       await this.storage.put(key, webp, 'image/webp');
     } catch (error) {
@@ -140,6 +140,21 @@ export class ScreenshotService {
     const { rowCount } = await this.db.query('SELECT 1 FROM screenshots WHERE id = $1', [row.id]);
     if (!rowCount) await this.storage.delete(key).catch(() => {});
     return webp;
+  }
+
+  /**
+   * The thumbnail made from a row's PNG. The upload check (png.ts) reads the PNG's header and
+   * end, not its pixels: a file whose image data is damaged is logged and reads as not found,
+   * like a missing one (the gallery shows its placeholder tile), never as a 500.
+   */
+  private async thumbnailOf(row: ScreenshotRow): Promise<Buffer> {
+    const png = await this.png(row);
+    try {
+      return await makeThumbnail(png);
+    } catch (error) {
+      this.log.error({ err: error, screenshotId: row.id, key: row.storage_key }, 'screenshot file not decodable');
+      throw new ApiError('screenshot_not_found');
+    }
   }
 
   /** The stored PNG of a row; a missing file is logged and reads as not found. */
