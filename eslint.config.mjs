@@ -3,7 +3,7 @@
  * direction of docs/architecture.md, enforced with `@typescript-eslint/no-restricted-imports`:
  *
  *   pages → components → lib → store            (store may import only lib/types)
- *   server, runtime → only lib's shared wire modules (lib/api-types, lib/streaming/{messages,types,signal},
+ *   server, runtime → only lib's shared wire modules (lib/api-types, lib/streaming/{messages,textMessages,rateLimiter,types,signal},
  *                     lib/search/normalize); server never imports pages, components or store
  *   browser code (pages, components, lib, store) → lib/api-types/schemas and @sinclair/typebox
  *                     only with `import type` (TypeBox would cost a page bundle 12 kB gz)
@@ -64,10 +64,10 @@ const noTesting = {
   message: 'Production code never imports test doubles: testing/ folders are for tests only.',
 };
 /** lib/ modules the api, the host and the runtime share with the browser (the wire contracts). */
-const SHARED_LIB = String.raw`lib/(?!api-types/|streaming/(?:messages|types|signal)(?:\.[jt]s)?$|search/normalize(?:\.[jt]s)?$)`;
+const SHARED_LIB = String.raw`lib/(?!api-types/|streaming/(?:messages|textMessages|rateLimiter|types|signal)(?:\.[jt]s)?$|search/normalize(?:\.[jt]s)?$)`;
 const serverLib = {
   regex: `${ROOT_DEEP}${SHARED_LIB}`,
-  message: 'server/ and runtime/ import from lib/ only the shared wire modules: lib/api-types/**, lib/streaming/{messages,types,signal}, lib/search/normalize.',
+  message: 'server/ and runtime/ import from lib/ only the shared wire modules: lib/api-types/**, lib/streaming/{messages,textMessages,rateLimiter,types,signal}, lib/search/normalize.',
 };
 /**
  * The host's runtime page (server/host/page, a browser page on the host) and its test player

@@ -8,10 +8,16 @@
  * on the <style> styled-components creates in the browser; and the response's policy becomes
  * the nonce policy, set here, by the render that wrote the nonce into this very HTML. Pages
  * built before any request keep proxy.ts's static policy and carry no nonce.
+ *
+ * The head also links the web app manifest (public/manifest.webmanifest, issue 13: the site can
+ * be added to the home screen and opens full screen; the policy's `manifest-src 'self'` allows it)
+ * with the theme colour and Apple's home-screen tags (iPhone reads those, not the manifest's
+ * display mode).
  */
 import Document, { Head, Html, Main, NextScript, type DocumentContext, type DocumentInitialProps } from 'next/document';
 import { ServerStyleSheet } from 'styled-components';
 import { contentSecurityPolicy, NONCE_HEADER, siteCspSources } from '@/lib/security/csp';
+import { darkTheme } from '@/styles/theme';
 
 interface Props extends DocumentInitialProps {
   nonce?: string;
@@ -47,8 +53,14 @@ export default class AppDocument extends Document<Props> {
       <Html lang="ja">
         <Head nonce={nonce}>
           {nonce && <meta property="csp-nonce" nonce={nonce} />}
-          <meta name="theme-color" content="#121216" />
+          <meta name="theme-color" content={darkTheme.background} />
           <link rel="icon" href="/favicon.ico" />
+          <link rel="manifest" href="/manifest.webmanifest" />
+          <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
+          <meta name="mobile-web-app-capable" content="yes" />
+          <meta name="apple-mobile-web-app-capable" content="yes" />
+          <meta name="apple-mobile-web-app-status-bar-style" content="black" />
+          <meta name="apple-mobile-web-app-title" content="ユメキャスト" />
         </Head>
         <body>
           <Main />

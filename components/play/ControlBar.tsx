@@ -1,9 +1,10 @@
 /**
- * The play page's control bar: volume, quality, touch mode, keypad, fullscreen, screenshot and
- * exit. Native controls only, so each works by keyboard (InputLayer leaves Enter and Space on a
+ * The play page's control bar: volume, quality, touch mode, keypad, the stats overlay's toggle
+ * (issue 13, shown when the page passes `onStats`), fullscreen, screenshot and exit. Native controls only, so each works by keyboard (InputLayer leaves Enter and Space on a
  * focused button to the page) and shows the global focus ring.
  */
 import styled from 'styled-components';
+import { pill } from './pill';
 import type { QualityLevel } from '@/lib/streaming/messages';
 import type { TouchControllerMode } from '@/lib/storage/playerConfig';
 
@@ -25,12 +26,7 @@ const Bar = styled.div`
     gap: 6px;
     height: 36px;
     padding: 0 10px;
-    border: 0;
-    border-radius: 18px;
-    background: rgba(0, 0, 0, 0.55);
-    color: #fff;
-    font: inherit;
-    font-size: 0.8rem;
+    ${pill}
     cursor: pointer;
     backdrop-filter: blur(4px);
   }
@@ -47,10 +43,16 @@ interface Props {
   quality: QualityLevel;
   touchMode: TouchControllerMode;
   keypadShown: boolean;
+  /** The stats overlay is shown (the 統計 toggle's state). */
+  statsShown?: boolean;
+  /** Fullscreen (or the full-viewport mode) is on. */
+  fullscreen?: boolean;
   onVolume(v: number): void;
   onQuality(q: QualityLevel): void;
   onTouchMode(m: TouchControllerMode): void;
   onKeypad(): void;
+  /** Toggles the stats overlay; without it, no 統計 button. */
+  onStats?(): void;
   onFullscreen(): void;
   onScreenshot(): void;
   onExit(): void;
@@ -85,10 +87,15 @@ export function ControlBar(p: Props) {
       <button type="button" onClick={p.onKeypad} aria-pressed={p.keypadShown} data-testid="keypad-toggle">
         キーパッド
       </button>
+      {p.onStats && (
+        <button type="button" onClick={p.onStats} aria-pressed={!!p.statsShown} data-testid="stats-toggle">
+          統計
+        </button>
+      )}
       <button type="button" onClick={p.onScreenshot} data-testid="screenshot">
         スクショ
       </button>
-      <button type="button" onClick={p.onFullscreen} data-testid="fullscreen">
+      <button type="button" onClick={p.onFullscreen} aria-pressed={p.fullscreen === undefined ? undefined : p.fullscreen} data-testid="fullscreen">
         全画面
       </button>
       <button type="button" className="exit" onClick={p.onExit} data-testid="exit">

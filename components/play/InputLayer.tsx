@@ -2,6 +2,8 @@
  * The play page's input surface: mouse, touch, wheel and keyboard become the streaming
  * protocol's input messages (lib/streaming/messages.ts). It is one focusable "application"
  * region (issue 12), so a keyboard user can Tab back to the game from the player's controls.
+ * A few keys the game takes for nothing are the page's own (`pageKeys`: T opens the transcript,
+ * issue 13); they are never sent to the game.
  */
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import styled from 'styled-components';
@@ -50,6 +52,11 @@ interface Props {
   send: SendInput;
   /** The element whose box is the letterboxed video. */
   videoBox: () => DOMRect | null;
+  /**
+   * Keys (KeyboardEvent.key in lower case, without Ctrl/Alt/Meta) the page handles itself instead
+   * of sending them to the game: only keys the game takes for nothing (see runtime/src/input.ts).
+   */
+  pageKeys?: Readonly<Record<string, () => void>>;
 }
 
 /** The surface's role for assistive technology: keys and clicks on it go to the game. */
@@ -73,22 +80,37 @@ function forThePage(e: KeyboardEvent): boolean {
  * Turns mouse, touch, wheel and keyboard into protocol messages. Tap mode sends the touched
  * point; touchpad mode moves a cursor by relative drags and clicks with the knob.
  */
-export function InputLayer({ mode, knob, onKnobMove, send, videoBox }: Props) {
+export function InputLayer({ mode, knob, onKnobMove, send, videoBox, pageKeys }: Props) {
   const lastMove = useRef(0);
+  const pageKeysRef = useRef(pageKeys);
+  useEffect(() => {
+    pageKeysRef.current = pageKeys;
+  }, [pageKeys]);
   const [cursor, setCursor] = useState({ x: 0.5, y: 0.5 });
   const drag = useRef<{ id: number; x: number; y: number } | null>(null);
   const knobDrag = useRef<{ id: number; moved: boolean } | null>(null);
 
   useEffect(() => {
+    const pageKey = (e: KeyboardEvent) => {
+      const own = pageKeysRef.current;
+      const k = e.key.toLowerCase();
+      return own && !e.ctrlKey && !e.altKey && !e.metaKey && Object.hasOwn(own, k) ? own[k] : undefined;
+    };
     const down = (e: KeyboardEvent) => {
       if (forThePage(e)) return;
+      const own = pageKey(e);
+      if (own) {
+        e.preventDefault();
+        if (!e.repeat) own();
+        return;
+      }
       const k = namedKey(e.key);
       if (!k) return;
       e.preventDefault();
       if (!e.repeat) send({ type: 'key', kind: 'down', key: k as NamedKey });
     };
     const up = (e: KeyboardEvent) => {
-      if (forThePage(e)) return;
+      if (forThePage(e) || pageKey(e)) return;
       const k = namedKey(e.key);
       if (k) send({ type: 'key', kind: 'up', key: k as NamedKey });
     };

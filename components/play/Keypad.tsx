@@ -1,10 +1,13 @@
 /**
  * The play page's on-screen keys (the game's named keys: advance, log, auto, skip, save, load,
  * menu, up, down) and the pin that keeps them shown. Plain buttons: usable by touch, mouse and
- * keyboard alike; each has a Japanese name (the arrows say which way).
+ * keyboard alike; each has a Japanese name (the arrows say which way). Below them, the help for
+ * a gamepad (issue 13: which button does what, from gamepad/mapping.ts), marked while one is
+ * connected.
  */
 import styled from 'styled-components';
 import type { NamedKey } from '@/lib/streaming/messages';
+import { PAD_HELP } from './gamepad/mapping';
 
 const Pad = styled.div`
   position: absolute;
@@ -34,6 +37,27 @@ const Pad = styled.div`
   button[aria-pressed='true'] {
     background: rgba(255, 92, 138, 0.6);
   }
+  details {
+    flex-basis: 100%;
+    font-size: 0.75rem;
+    color: rgba(255, 255, 255, 0.9);
+  }
+  summary {
+    cursor: pointer;
+    padding: 2px 4px;
+  }
+  dl {
+    display: grid;
+    grid-template-columns: auto 1fr;
+    gap: 2px 10px;
+    margin: 4px 4px 0;
+  }
+  dt {
+    font-weight: bold;
+  }
+  dd {
+    margin: 0;
+  }
 `;
 
 const KEYS: { key: NamedKey; label: string; name?: string }[] = [
@@ -49,7 +73,7 @@ const KEYS: { key: NamedKey; label: string; name?: string }[] = [
 ];
 
 /** On-screen keys for touch screens (and for anyone who prefers buttons). */
-export function Keypad({ pinned, onKey, onPin }: { pinned: boolean; onKey(k: NamedKey): void; onPin(): void }) {
+export function Keypad({ pinned, onKey, onPin, gamepadConnected = false }: { pinned: boolean; onKey(k: NamedKey): void; onPin(): void; gamepadConnected?: boolean }) {
   return (
     <Pad role="group" aria-label="キーパッド" data-testid="keypad" onPointerDown={(e) => e.stopPropagation()}>
       {KEYS.map((k) => (
@@ -60,6 +84,17 @@ export function Keypad({ pinned, onKey, onPin }: { pinned: boolean; onKey(k: Nam
       <button type="button" aria-pressed={pinned} onClick={onPin} data-testid="keypad-pin">
         {pinned ? '固定中' : '固定'}
       </button>
+      <details data-testid="gamepad-help" open={gamepadConnected || undefined}>
+        <summary>ゲームパッドの操作{gamepadConnected ? '（接続中）' : ''}</summary>
+        <dl>
+          {PAD_HELP.map((h) => (
+            <div key={h.label} style={{ display: 'contents' }}>
+              <dt>{h.label}</dt>
+              <dd>{h.action}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
     </Pad>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from '@/components/ui/Link';
 import { useRouter } from 'next/router';
 import styled from 'styled-components';
@@ -16,6 +16,17 @@ import { ControlBar } from './ControlBar';
 import { Keypad } from './Keypad';
 import { InputLayer, type SendInput } from './InputLayer';
 import { Center, IdleWarning, Reconnecting, Tutorial } from './Overlays';
+import { pill } from './pill';
+import { StatsOverlay } from './stats/StatsOverlay';
+import { useGamepad } from './gamepad/useGamepad';
+import { useFullscreen } from './fullscreen/useFullscreen';
+import { FullViewportStyle } from './fullscreen/FullViewportStyle';
+import { Captions } from './transcript/Captions';
+import { LiveTranscript } from './transcript/LiveTranscript';
+import { TranscriptPanel } from './transcript/TranscriptPanel';
+import { TRANSCRIPT_KEY, TranscriptToggle } from './transcript/TranscriptToggle';
+import { currentLine } from './transcript/transcriptState';
+import { choiceKey, useTranscript } from './transcript/useTranscript';
 
 const Stage = styled.div`
   position: fixed;
@@ -33,16 +44,20 @@ const Stage = styled.div`
   }
 `;
 
-const Back = styled(Link)`
+/** The top-left row: the back link and the transcript's button, clear of the picture's middle. */
+const TopLeft = styled.div`
   position: absolute;
   top: 8px;
   left: 8px;
   z-index: 20;
+  display: flex;
+  align-items: center;
+  gap: 6px;
+`;
+
+const Back = styled(Link)`
   padding: 8px 12px;
-  border-radius: 18px;
-  background: rgba(0, 0, 0, 0.55);
-  color: #fff;
-  font-size: 0.8rem;
+  ${pill}
   text-decoration: none;
 `;
 
@@ -65,19 +80,27 @@ export function PlayerView({ gameId, title }: PlayerViewProps) {
     });
   }, []);
 
+  // The game's text as page text (issue 13): a live region, the backlog panel, captions.
+  const transcript = useTranscript();
+  const onTranscriptMessage = transcript.onHostMessage;
+  const [captionPx, setCaptionPx] = useState(0);
+  const [statsShown, setStatsShown] = useState(false);
+  const fullscreen = useFullscreen();
   const onHostMessage = useCallback(
     (m: HostMessage) => {
+      onTranscriptMessage(m);
       if (m.type === 'screenshot-saved') dispatch(pushToast('success', { message: 'スクリーンショットを保存しました（マイリスト）' }));
       if (m.type === 'error' && m.code === 'screenshot_failed') dispatch(pushToast('error', { message: 'スクリーンショットを保存できませんでした。' }));
       if (m.type === 'error' && m.code === 'screenshot_limit') dispatch(pushToast('error', { message: 'スクリーンショットの保存上限に達しました。' }));
     },
-    [dispatch],
+    [dispatch, onTranscriptMessage],
   );
   // A visitor is signed in anonymously only after the first auth report (which lets the page
   // render): the session starts once there is a user whose token the api can check.
   const hasUser = useAppSelector((s) => !!s.user.user);
   const visitorSignInFailed = useAppSelector((s) => s.user.user === null && s.user.loginErrorCode !== null);
   const { snap, actions, retry } = usePlaySession(gameId, hasUser, onHostMessage);
+  transcript.forSession(snap?.sessionId ?? null);
   const failure = snap?.failure ?? (visitorSignInFailed ? 'network_lost' : null);
   const onRetry = visitorSignInFailed && !snap ? () => window.location.reload() : retry;
 
@@ -95,6 +118,17 @@ export function PlayerView({ gameId, title }: PlayerViewProps) {
   }, [cfg.volume, snap?.stream]);
 
   const send: SendInput = actions.send;
+  const pageKeys = useMemo(() => ({ [TRANSCRIPT_KEY]: transcript.toggle }), [transcript.toggle]);
+  // A choice picked in the panel is the digit key the keyboard sends for it.
+  const onChoose = useCallback(
+    (n: number) => {
+      const key = choiceKey(n);
+      if (!key) return;
+      send({ type: 'key', kind: 'down', key });
+      send({ type: 'key', kind: 'up', key });
+    },
+    [send],
+  );
   const videoBox = useCallback(() => videoRef.current?.getBoundingClientRect() ?? null, []);
 
   const onExit = async () => {
@@ -106,18 +140,16 @@ export function PlayerView({ gameId, title }: PlayerViewProps) {
     await Promise.all(live.map((s) => forceClose(s.sessionId).catch(() => undefined)));
     retry();
   };
-  const onFullscreen = () => {
-    if (document.fullscreenElement) void document.exitFullscreen();
-    else void document.documentElement.requestFullscreen?.().catch(() => undefined);
-  };
 
   const playing = snap?.step === 'playing' && !snap.failure;
+  const padConnected = useGamepad(send, playing);
   const isTouch = typeof window !== 'undefined' && window.matchMedia?.('(pointer: coarse)').matches;
   const tutorial = playing && isTouch && !cfg.guidance.touchControllerTutorial ? 'touch' : playing && cfg.touchControllerMode === 'touchpad' && !cfg.guidance.controllerKnobTutorial ? 'knob' : null;
 
   return (
     <Stage data-testid="play-stage" data-step={snap?.step ?? 'start'} data-connection={snap?.connection ?? ''} data-session={snap?.sessionId ?? ''}>
-      <video ref={videoRef} autoPlay playsInline data-testid="game-video" />
+      <FullViewportStyle />
+      <video ref={videoRef} autoPlay playsInline data-testid="game-video" style={playing && transcript.captions.on ? { height: `calc(100% - ${captionPx}px)` } : undefined} />
       {failure ? (
         <Center>
           <FailurePanel
@@ -134,13 +166,22 @@ export function PlayerView({ gameId, title }: PlayerViewProps) {
         </Center>
       ) : (
         <>
-          <InputLayer mode={cfg.touchControllerMode} knob={cfg.knobPosition} onKnobMove={(p) => update({ knobPosition: p })} send={send} videoBox={videoBox} />
-          <Back href={`/title/${encodeURIComponent(gameId)}`}>← {title}</Back>
+          <InputLayer mode={cfg.touchControllerMode} knob={cfg.knobPosition} onKnobMove={(p) => update({ knobPosition: p })} send={send} videoBox={videoBox} pageKeys={pageKeys} />
+          <TopLeft>
+            <Back href={`/title/${encodeURIComponent(gameId)}`}>← {title}</Back>
+            <TranscriptToggle open={transcript.open} onToggle={transcript.toggle} />
+          </TopLeft>
+          <LiveTranscript entries={transcript.state.live} />
+          {transcript.captions.on && <Captions line={currentLine(transcript.state)} size={transcript.captions.size} onHeight={setCaptionPx} />}
+          {transcript.open && <TranscriptPanel transcript={transcript} onChoose={onChoose} />}
           <ControlBar
             volume={cfg.volume}
             quality={cfg.videoQuality}
             touchMode={cfg.touchControllerMode}
             keypadShown={cfg.keypadShown}
+            statsShown={statsShown}
+            fullscreen={fullscreen.active}
+            onStats={() => setStatsShown((s) => !s)}
             onVolume={(volume) => update({ volume })}
             onQuality={(videoQuality) => {
               update({ videoQuality });
@@ -148,13 +189,14 @@ export function PlayerView({ gameId, title }: PlayerViewProps) {
             }}
             onTouchMode={(touchControllerMode) => update({ touchControllerMode })}
             onKeypad={() => update({ keypadShown: !cfg.keypadShown })}
-            onFullscreen={onFullscreen}
+            onFullscreen={fullscreen.toggle}
             onScreenshot={() => actions.screenshot()}
             onExit={() => void onExit()}
           />
           {(cfg.keypadShown || cfg.keypadPinned) && (
             <Keypad
               pinned={cfg.keypadPinned}
+              gamepadConnected={padConnected}
               onPin={() => update({ keypadPinned: !cfg.keypadPinned })}
               onKey={(key: NamedKey) => {
                 send({ type: 'key', kind: 'down', key });
@@ -163,6 +205,7 @@ export function PlayerView({ gameId, title }: PlayerViewProps) {
               }}
             />
           )}
+          {statsShown && <StatsOverlay read={actions.liveStats} />}
           {snap.reconnecting && <Reconnecting />}
           {snap.idleSecondsLeft !== null && <IdleWarning secondsLeft={snap.idleSecondsLeft} onContinue={() => send({ type: 'pointer', kind: 'move', x: 0.5, y: 0.5 })} />}
           {tutorial && (

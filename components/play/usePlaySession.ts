@@ -46,6 +46,7 @@ export function usePlaySession(gameId: string | null, enabled: boolean, onHostMe
       screenshot: () => ctrl.current?.requestScreenshot(),
       exit: async () => ctrl.current?.exit(),
       framePresented: () => ctrl.current?.framePresented(),
+      liveStats: async () => ctrl.current?.liveStats() ?? null,
     }),
     [],
   );

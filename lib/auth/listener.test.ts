@@ -5,6 +5,7 @@
 import * as fa from 'firebase/auth';
 import { makeStore } from '@/store';
 import { STORAGE_KEYS } from '@/lib/storage/keys';
+import { loadSafeCheck, saveSafeCheck } from '@/lib/storage/safeCheck';
 import { startAuthListener, handleRedirectCompletion } from './listener';
 import { runAuthFlow } from './flow';
 import { completeRedirectLogin } from './social';
@@ -66,6 +67,24 @@ it('no user: resets the safe check, reports null, signs the visitor in anonymous
   expect(sdk.signInAnonymously).toHaveBeenCalledTimes(1);
   emit(null); // a second report while the sign-in runs does not start another
   expect(sdk.signInAnonymously).toHaveBeenCalledTimes(1);
+  stop();
+});
+
+it('no user at the first report keeps an answer the visitor gave on this page; a sign-out resets it', async () => {
+  // Auth starts at a visitor's first tap (lib/auth/loader.ts): its first report can follow an answer.
+  const store = makeStore();
+  const stop = startAuthListener(store.dispatch);
+  await flush();
+  saveSafeCheck({ confirmed: true, over18: false, isNSFWMode: false });
+  emit(null);
+  expect(loadSafeCheck()).toEqual({ confirmed: true, over18: false, isNSFWMode: false });
+  const u = fbUser({ isAnonymous: true, email: null, providerData: [] });
+  mockAuth.currentUser = u;
+  emit(u);
+  await flush();
+  mockAuth.currentUser = null;
+  emit(null); // signed out
+  expect(window.localStorage.getItem(STORAGE_KEYS.safeCheck)).toBeNull();
   stop();
 });
 

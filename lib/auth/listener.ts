@@ -14,7 +14,7 @@ import Router from 'next/router';
 import type { AppDispatch } from '@/store';
 import { loggedIn, setLoginErrorCode } from '@/store/slices/user';
 import { firebaseAuth } from '@/lib/firebase/client';
-import { resetSafeCheck } from '@/lib/storage/safeCheck';
+import { resetSafeCheck, resetSafeCheckFromBefore } from '@/lib/storage/safeCheck';
 import { setAnalyticsContext } from '@/lib/analytics';
 import { pushToast } from '@/store/slices/toastThunks';
 import { toUser } from './toUser';
@@ -82,17 +82,22 @@ export function startAuthListener(dispatch: AppDispatch): () => void {
     }
   };
 
+  // Whether a user was reported on this page: no user after one is a sign-out.
+  let hadUser = false;
   const onUser = (fb: FirebaseUser | null) => {
     generation += 1;
     const gen = generation;
     if (!fb) {
       tokens.stop();
-      resetSafeCheck();
+      if (hadUser) resetSafeCheck();
+      else resetSafeCheckFromBefore();
+      hadUser = false;
       setAnalyticsContext({});
       dispatch(loggedIn(null));
       signInVisitor();
       return;
     }
+    hadUser = true;
     report(fb, gen).catch((e) => {
       if (gen !== generation) return;
       dispatch(setLoginErrorCode(errorCodeOf(e)));

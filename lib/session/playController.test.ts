@@ -374,3 +374,87 @@ describe('after the game was on screen (issue 10)', () => {
     c.dispose();
   });
 });
+
+describe('the chosen video quality (issue 13)', () => {
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  const qualitySends = (sub: { send: jest.Mock }) => sub.send.mock.calls.map(([m]) => m).filter((m) => m.type === 'quality');
+
+  it('sends the saved quality once the channel opens (the host says ready), once per channel', async () => {
+    savePlayerConfig({ ...DEFAULT_PLAYER_CONFIG, videoQuality: 'low' });
+    api.getSessionStatus.mockResolvedValue({ state: 'ready', queuePosition: null, failureReason: null });
+    const { sub, box } = playingSubscriber();
+    let open = false;
+    sub.send.mockImplementation(() => open);
+    (streaming.createSubscriber as jest.Mock).mockResolvedValue(sub);
+    const c = newController('g', { onChange: () => undefined });
+    await c.run();
+    expect(api.startGame).toHaveBeenCalledWith('g', 'low');
+    // the picture came before the channel opened: tried, refused, not counted as sent
+    expect(c.snapshot.step).toBe('playing');
+    open = true;
+    box.events!.onMessage({ v: 1, type: 'ready' });
+    expect(qualitySends(sub).at(-1)).toEqual({ v: 1, type: 'quality', level: 'low' });
+    const sent = qualitySends(sub).length;
+    box.events!.onState('connected');
+    expect(qualitySends(sub)).toHaveLength(sent);
+    c.dispose();
+  });
+
+  it('applies the saved quality to a resumed session (which the start did not set)', async () => {
+    savePlayerConfig({ ...DEFAULT_PLAYER_CONFIG, videoQuality: 'medium' });
+    api.getSessionAll.mockResolvedValue([{ sessionId: 'live', gameId: 'g' }]);
+    const { c, sub } = await playingController('playing');
+    expect(api.startGame).not.toHaveBeenCalled();
+    expect(qualitySends(sub)).toEqual([{ v: 1, type: 'quality', level: 'medium' }]);
+    c.dispose();
+  });
+
+  it('after a reconnect, tells the new channel the quality last chosen in the menu', async () => {
+    jest.useFakeTimers();
+    api.getSessionStatus.mockResolvedValue({ state: 'ready', queuePosition: null, failureReason: null });
+    const first = playingSubscriber();
+    const second = playingSubscriber();
+    let secondOpen = false;
+    second.sub.send.mockImplementation(() => secondOpen);
+    (streaming.createSubscriber as jest.Mock).mockResolvedValueOnce(first.sub).mockResolvedValueOnce(second.sub);
+    const c = newController('g', { onChange: () => undefined });
+    await c.run();
+    c.setQuality('low');
+    expect(qualitySends(first.sub).at(-1)).toEqual({ v: 1, type: 'quality', level: 'low' });
+
+    first.box.events!.onState('reconnecting');
+    await jest.advanceTimersByTimeAsync(2_500);
+    expect(second.sub.join).toHaveBeenCalled();
+    expect(c.snapshot.reconnecting).toBe(false);
+    secondOpen = true;
+    second.box.events!.onMessage({ v: 1, type: 'ready' });
+    expect(qualitySends(second.sub)).toContainEqual({ v: 1, type: 'quality', level: 'low' });
+    expect(api.startGame).toHaveBeenCalledTimes(1);
+    c.dispose();
+  });
+});
+
+describe('liveStats (the stats overlay)', () => {
+  it('gives the provider reading and the last ping round trip, pinging at most about once a second', async () => {
+    const { c, sub, box } = await playingController();
+    const reading = { at: 1, rttMs: 12 } as never;
+    (sub as unknown as { liveStats: jest.Mock }).liveStats = jest.fn(async () => reading);
+    const now = jest.spyOn(performance, 'now').mockReturnValue(10_000);
+    const pings = () => (sub.send as jest.Mock).mock.calls.filter(([m]) => (m as { type: string }).type === 'ping').length;
+    const before = pings();
+    box.events!.onMessage({ v: 1, type: 'pong', t: 9_980 });
+    expect(await c.liveStats()).toEqual({ receiver: reading, pingMs: 20 });
+    expect(pings()).toBe(before + 1);
+    now.mockReturnValue(10_500);
+    await c.liveStats();
+    expect(pings()).toBe(before + 1);
+    now.mockReturnValue(11_000);
+    await c.liveStats();
+    expect(pings()).toBe(before + 2);
+    now.mockRestore();
+    c.dispose();
+  });
+});

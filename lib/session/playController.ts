@@ -7,8 +7,10 @@
  * as `playing` once the page presents the first video frame (framePresented), so the progress
  * steps stay on screen until there is a picture. Then it keeps the play alive: reconnects after a
  * drop (60 s), sends WebRTC stats every 10 s, watches the host through the status, closes after
- * 4 minutes in the background, and sends the beacon when the player leaves. The React page only
- * renders its snapshots.
+ * 4 minutes in the background, and sends the beacon when the player leaves. The player's chosen
+ * video quality is sent again whenever a message channel opens (the first connection, a resumed
+ * session, each reconnect), so the host's encoder always matches the menu (issue 13). The React
+ * page only renders its snapshots; the stats overlay reads `liveStats()` while it is shown.
  */
 import { track } from '@/lib/analytics';
 import type { CollectBeaconBody, CollectWebrtcStatsBody } from '@/lib/api-types/schemas/sessions';
@@ -17,7 +19,7 @@ import { forceClose, getSessionAll, getSessionStatus, getSessionToken, SessionEr
 import { loadPlayerConfig } from '@/lib/storage/playerConfig';
 import { createSubscriber } from '@/lib/streaming';
 import { playerMessage, type HostMessage, type PlayerMessage, type QualityLevel } from '@/lib/streaming/messages';
-import type { ConnectionState, StreamSubscriber } from '@/lib/streaming/types';
+import type { ConnectionState, ReceiverStats, StreamSubscriber } from '@/lib/streaming/types';
 import { failureOf, type PlayFailure, type PlayPhase, type PlayStep } from './playMessages';
 import { statusPollDelay } from './pollDelay';
 
@@ -41,6 +43,17 @@ export interface PlaySnapshot {
   /** Round-trip time of the last ping, ms. */
   rttMs: number | null;
 }
+
+/** What the stats overlay reads once a second while shown (components/play/stats/). */
+export interface PlayStatsReading {
+  /** The provider's reading; null before a connection or when it failed. */
+  receiver: ReceiverStats | null;
+  /** Round trip of the last ping/pong on the message channel (network and the host page), ms. */
+  pingMs: number | null;
+}
+
+/** While the overlay reads, a ping goes with each reading at most this often (else every 5 s). */
+const STATS_PING_MS = 900;
 
 export interface PlayCallbacks {
   onChange(s: PlaySnapshot): void;
@@ -84,6 +97,11 @@ export class PlayController {
   private connecting: 'token' | 'connecting' = 'token';
   /** Resolves the current connection's wait for its first presented frame. */
   private presented: (() => void) | null = null;
+  /** The video quality the player chose (the saved one until the menu changes it). */
+  private quality: QualityLevel | null = null;
+  /** The current connection's channel has been told `quality`. */
+  private qualitySent = false;
+  private lastPing = 0;
 
   constructor(
     readonly gameId: string,
@@ -148,7 +166,7 @@ export class PlayController {
   private async startOrResume(): Promise<string> {
     const live = await getSessionAll();
     const mine = live.find((s) => s.gameId === this.gameId);
-    return mine ? mine.sessionId : startGame(this.gameId, loadPlayerConfig().videoQuality);
+    return mine ? mine.sessionId : startGame(this.gameId, this.chosenQuality());
   }
 
   /**
@@ -197,6 +215,7 @@ export class PlayController {
     });
     this.subscriber?.leave();
     this.subscriber = subscriber;
+    this.qualitySent = false;
     const gotVideo = new Promise<void>((resolve, reject) => {
       let t: ReturnType<typeof setTimeout> | undefined;
       let settled = false;
@@ -233,6 +252,24 @@ export class PlayController {
     await gotVideo;
     this.reconnectSince = null;
     this.set({ step: 'playing', reconnecting: false });
+    this.applyQuality();
+  }
+
+  /** The player's choice: what the menu set in this play, else the saved one. */
+  private chosenQuality(): QualityLevel {
+    return (this.quality ??= loadPlayerConfig().videoQuality);
+  }
+
+  /**
+   * Sends the chosen quality on the current connection's channel, once per channel: a new
+   * session starts at it, but a resumed one (a reload) and a host that published again after a
+   * drop would otherwise keep whatever they had. Called when the host says `ready` (its channel
+   * opened), when the connection is up and at the first frame; a send before the channel is open
+   * fails and is tried again at the next of these.
+   */
+  private applyQuality(): void {
+    if (this.qualitySent || this.ended) return;
+    this.qualitySent = this.send({ type: 'quality', level: this.chosenQuality() });
   }
 
   private onConnection(state: ConnectionState) {
@@ -241,6 +278,7 @@ export class PlayController {
     if (state === 'connected') {
       this.reconnectSince = null;
       this.set({ reconnecting: false });
+      this.applyQuality();
     } else if (state === 'reconnecting' || state === 'failed' || state === 'disconnected') {
       void this.reconnect();
     } else if (state === 'closed') {
@@ -276,6 +314,11 @@ export class PlayController {
   private onHostMessage(m: HostMessage) {
     this.cb.onHostMessage?.(m);
     switch (m.type) {
+      case 'ready':
+        // a (new) channel opened: the host's side may have been made afresh
+        this.qualitySent = false;
+        this.applyQuality();
+        break;
       case 'pong':
         this.set({ rttMs: Math.max(0, performance.now() - m.t) });
         break;
@@ -314,7 +357,24 @@ export class PlayController {
 
   setQuality(level: QualityLevel) {
     track('video_quality', { gameId: this.gameId, quality: level });
-    this.send({ type: 'quality', level });
+    this.quality = level;
+    this.qualitySent = this.send({ type: 'quality', level });
+  }
+
+  /**
+   * One reading for the stats overlay: the provider's stats and the last ping's round trip. The
+   * overlay calls it about once a second while shown, and each call sends a ping (at most one per
+   * STATS_PING_MS), so the ping figure is fresh too; hidden, nothing is read and pings stay at 5 s.
+   */
+  async liveStats(): Promise<PlayStatsReading> {
+    if (performance.now() - this.lastPing >= STATS_PING_MS) this.ping();
+    const receiver = await (this.subscriber?.liveStats().catch(() => null) ?? Promise.resolve(null));
+    return { receiver, pingMs: this.snap.rttMs };
+  }
+
+  private ping(): void {
+    this.lastPing = performance.now();
+    this.send({ type: 'ping', t: this.lastPing });
   }
 
   requestScreenshot(): string {
@@ -326,7 +386,7 @@ export class PlayController {
   private startLoops(sessionId: string) {
     const stats = setInterval(() => void this.sendStats(sessionId), STATS_INTERVAL_MS);
     const host = setInterval(() => void this.checkHost(), HOST_WATCH_MS);
-    const ping = setInterval(() => this.send({ type: 'ping', t: performance.now() }), 5000);
+    const ping = setInterval(() => this.ping(), 5000);
     this.timers.push(stats, host, ping);
   }
 

@@ -41,13 +41,29 @@ export function loadSafeCheck(): SafeCheck {
   return { confirmed: pick('confirmed'), over18: pick('over18'), isNSFWMode: pick('isNSFWMode') };
 }
 
+/** True once the person at this page (this load of the app) gave an answer. */
+let answeredOnThisPage = false;
+
 export function saveSafeCheck(value: SafeCheck): void {
   writeRaw(STORAGE_KEYS.safeCheck, JSON.stringify(value));
+  answeredOnThisPage = true;
   notify();
 }
 
 /** Spec section 4: on sign-out, or when there is no user, the safe check is reset. */
 export function resetSafeCheck(): void {
   removeRaw(STORAGE_KEYS.safeCheck);
+  answeredOnThisPage = false;
   notify();
+}
+
+/**
+ * The reset for "there is no user" when auth first reports, on a page where nobody was signed in.
+ * Auth starts at a visitor's first tap on a public page (lib/auth/loader.ts), so its first report
+ * can come just after the visitor answered the age question: that answer is this visitor's and is
+ * kept (nothing a user gave is lost). An answer stored before this page, with no user behind it
+ * any more, is reset as the spec says.
+ */
+export function resetSafeCheckFromBefore(): void {
+  if (!answeredOnThisPage) resetSafeCheck();
 }

@@ -1,10 +1,16 @@
 /**
  * @jest-environment node
  */
+import { SEI_MAX_BYTES, SeiSender } from './trtc/sei';
 import {
+  MAX_CHOICE_CHARS,
+  MAX_CHOICES,
+  MAX_LINE_PARTS,
+  MAX_LINE_PART_CHARS,
   MAX_MESSAGE_CHARS,
+  MAX_SPEAKER_CHARS,
+  MAX_TEXT_MESSAGE_BYTES,
   NAMED_KEYS,
-  RateLimiter,
   hostMessage,
   isInputMessage,
   parseHostMessage,
@@ -13,6 +19,8 @@ import {
   serializeMessage,
   type PlayerMessage,
 } from './messages';
+import { choicesMessage, lineMessages } from './textMessages';
+import { RateLimiter } from './rateLimiter';
 
 describe('parsePlayerMessage', () => {
   const valid: PlayerMessage[] = [
@@ -137,6 +145,106 @@ describe('parseHostMessage', () => {
     { v: 1, type: 'ping', t: 1 },
   ])('rejects %p', (raw) => {
     expect(parseHostMessage(raw)).toBeNull();
+  });
+});
+
+describe('the game’s text: line and choices (issue 13)', () => {
+  const bytes = (m: unknown) => new TextEncoder().encode(serializeMessage(m as never)).byteLength;
+
+  it.each([
+    ['a line', { v: 1, type: 'line', seq: 1, speaker: '灯', text: 'こんばんは。', part: 0, parts: 1 }],
+    ['narration', { v: 1, type: 'line', seq: 7, speaker: null, text: '雨が降っていた。', part: 0, parts: 1 }],
+    ['a second part', { v: 1, type: 'line', seq: 8, speaker: null, text: '続き', part: 1, parts: 2 }],
+    ['the choice taken', { v: 1, type: 'line', seq: 9, speaker: null, text: '駅へ行く', part: 0, parts: 1, choice: true }],
+    ['choices', { v: 1, type: 'choices', seq: 10, choices: ['駅へ行く', '家に帰る'] }],
+    ['no choices any more', { v: 1, type: 'choices', seq: 11, choices: [] }],
+  ])('accepts %s', (_name, msg) => {
+    expect(parseHostMessage(msg)).toEqual(msg);
+    expect(parseHostMessage(serializeMessage(msg as never))).toEqual(msg);
+    expect(parseHostMessage(new TextEncoder().encode(JSON.stringify(msg)))).toEqual(msg);
+  });
+
+  const line = { v: 1, type: 'line', seq: 1, speaker: '灯', text: 'こんばんは。', part: 0, parts: 1 };
+  it.each([
+    ['seq 0', { ...line, seq: 0 }],
+    ['seq fractional', { ...line, seq: 1.5 }],
+    ['seq as string', { ...line, seq: '1' }],
+    ['no seq', { v: 1, type: 'line', speaker: null, text: 'x', part: 0, parts: 1 }],
+    ['empty text', { ...line, text: '' }],
+    ['text as number', { ...line, text: 3 }],
+    ['text too long', { ...line, text: 'あ'.repeat(MAX_LINE_PART_CHARS + 1) }],
+    ['a control character', { ...line, text: 'a\u0007b' }],
+    ['a line break', { ...line, text: 'a\nb' }],
+    ['speaker empty', { ...line, speaker: '' }],
+    ['speaker missing', { v: 1, type: 'line', seq: 1, text: 'x', part: 0, parts: 1 }],
+    ['speaker too long', { ...line, speaker: 'あ'.repeat(MAX_SPEAKER_CHARS + 1) }],
+    ['speaker as object', { ...line, speaker: { name: 'x' } }],
+    ['part past parts', { ...line, part: 1, parts: 1 }],
+    ['part negative', { ...line, part: -1 }],
+    ['parts 0', { ...line, parts: 0 }],
+    ['too many parts', { ...line, parts: MAX_LINE_PARTS + 1 }],
+    ['choice false', { ...line, choice: false }],
+    ['an extra field', { ...line, html: '<b>x</b>' }],
+    ['choices not an array', { v: 1, type: 'choices', seq: 2, choices: 'a' }],
+    ['too many choices', { v: 1, type: 'choices', seq: 2, choices: Array.from({ length: MAX_CHOICES + 1 }, (_, i) => `c${i}`) }],
+    ['an empty choice', { v: 1, type: 'choices', seq: 2, choices: ['a', ''] }],
+    ['a choice too long', { v: 1, type: 'choices', seq: 2, choices: ['あ'.repeat(MAX_CHOICE_CHARS + 1)] }],
+    ['a choice not a string', { v: 1, type: 'choices', seq: 2, choices: [{ index: 0, text: 'a' }] }],
+    ['choices with an extra field', { v: 1, type: 'choices', seq: 2, choices: ['a'], index: 0 }],
+    ['a line from a player’s side (parsePlayerMessage shape)', { v: 1, type: 'key', kind: 'down', key: 'Enter' }],
+  ])('rejects %s', (_name, raw) => {
+    expect(parseHostMessage(raw)).toBeNull();
+  });
+
+  it('builds one message for a short line, parsed back unchanged', () => {
+    const msgs = lineMessages(3, '灯', '  こんばんは。\n今夜は星が見えるね。 ');
+    expect(msgs).toEqual([{ v: 1, type: 'line', seq: 3, speaker: '灯', text: 'こんばんは。 今夜は星が見えるね。', part: 0, parts: 1 }]);
+    expect(parseHostMessage(serializeMessage(msgs[0]))).toEqual(msgs[0]);
+    expect(lineMessages(4, null, '   ')).toEqual([]);
+    expect(lineMessages(5, null, '駅へ行く', true)[0].choice).toBe(true);
+  });
+
+  it('splits a long line into parts that each fit TRTC SEI and the parse bound, and join back to the text', () => {
+    const text = '星'.repeat(700) + '"\\' + '🌟'.repeat(100) + 'end';
+    const msgs = lineMessages(12, '灯', text);
+    expect(msgs.length).toBeGreaterThan(1);
+    expect(msgs.length).toBeLessThanOrEqual(MAX_LINE_PARTS);
+    const sei = new SeiSender({ sendSei: () => undefined });
+    for (const [i, m] of msgs.entries()) {
+      expect(m).toMatchObject({ seq: 12, part: i, parts: msgs.length, speaker: '灯' });
+      expect(bytes(m)).toBeLessThanOrEqual(MAX_TEXT_MESSAGE_BYTES);
+      expect(serializeMessage(m).length).toBeLessThanOrEqual(MAX_MESSAGE_CHARS);
+      expect(parseHostMessage(serializeMessage(m))).toEqual(m);
+      expect(sei.push(serializeMessage(m))).toBe(true);
+    }
+    sei.close();
+    expect(MAX_TEXT_MESSAGE_BYTES).toBeLessThanOrEqual(SEI_MAX_BYTES);
+    expect(msgs.map((m) => m.text).join('')).toBe(text);
+    // no surrogate pair is cut in two
+    for (const m of msgs) expect(m.text).not.toMatch(/^[\uDC00-\uDFFF]|[\uD800-\uDBFF]$/);
+  });
+
+  it('truncates only a line past the last part, with an ellipsis', () => {
+    const msgs = lineMessages(1, null, 'あ'.repeat(10_000));
+    expect(msgs).toHaveLength(MAX_LINE_PARTS);
+    expect(msgs[MAX_LINE_PARTS - 1].text.endsWith('…')).toBe(true);
+    for (const m of msgs) expect(parseHostMessage(serializeMessage(m))).toEqual(m);
+  });
+
+  it('builds a choices message within the bounds, however long the choices', () => {
+    const many = Array.from({ length: 12 }, (_, i) => `${i}番目の、とても長い長い選択肢の文章です`.repeat(5));
+    const m = choicesMessage(20, many);
+    expect(m.choices).toHaveLength(MAX_CHOICES);
+    expect(bytes(m)).toBeLessThanOrEqual(MAX_TEXT_MESSAGE_BYTES);
+    for (const c of m.choices) expect(c.length).toBeLessThanOrEqual(MAX_CHOICE_CHARS);
+    expect(parseHostMessage(serializeMessage(m))).toEqual(m);
+    expect(choicesMessage(21, ['駅へ行く', '家に帰る'])).toEqual({ v: 1, type: 'choices', seq: 21, choices: ['駅へ行く', '家に帰る'] });
+    expect(choicesMessage(22, [])).toEqual({ v: 1, type: 'choices', seq: 22, choices: [] });
+  });
+
+  it('is never taken for a player message', () => {
+    expect(parsePlayerMessage(line)).toBeNull();
+    expect(parsePlayerMessage({ v: 1, type: 'choices', seq: 1, choices: [] })).toBeNull();
   });
 });
 

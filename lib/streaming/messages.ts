@@ -4,12 +4,24 @@
  * trtc). One JSON object per message, versioned with `v`. Both sides import this file.
  *
  * - player → host: pointer, key, wheel, quality, screenshot, ping.
- * - host → player: ready, pong, screenshot-saved, idle-warning, bye, error.
+ * - host → player: ready, pong, screenshot-saved, idle-warning, bye, error, and the game's text:
+ *   line, choices (issue 13, docs/play-text.md).
  *
  * The host treats every player message as hostile: `parsePlayerMessage` accepts only the exact
  * shapes below (no extra fields, finite numbers, coordinates in 0..1, named keys only, short
  * ids) and returns null for anything else, which the host drops and counts. A `RateLimiter`
- * (token bucket) drops floods before they reach the game.
+ * (token bucket, rateLimiter.ts) drops floods before they reach the game.
+ *
+ * The game's text (`line`, `choices`) is the one host → player message whose size the story
+ * decides. Its bound is decided on the host, once, here; `lineMessages` / `choicesMessage` (textMessages.ts) build
+ * every text message so that its JSON is at most MAX_TEXT_MESSAGE_BYTES (960) bytes of UTF-8 —
+ * under TRTC's SEI limit of 1000 bytes a message (trtc/sei.ts), far under Agora RTM's and the
+ * data channel's, and under MAX_MESSAGE_CHARS (1024 characters), which both parsers keep for
+ * every message. A long line is SPLIT into up to MAX_LINE_PARTS parts (same `seq`, `part` of
+ * `parts`; the player joins them) rather than cut; only a line past MAX_LINE_PARTS parts (about
+ * 2000 characters, no VN line is) and a choice past MAX_CHOICE_CHARS are truncated with '…'.
+ * Control characters become spaces on the host; `parseHostMessage` refuses them, like any field
+ * over its bound, so the player never renders more than these bounds.
  */
 
 export const PROTOCOL_VERSION = 1 as const;
@@ -170,13 +182,60 @@ export interface HostErrorMessage {
   /** Only for screenshot failures: which request failed. */
   requestId?: string;
 }
+/**
+ * A line the game shows (or, with `choice`, the choice the player took, as the game's backlog
+ * shows it). `seq` numbers the session's text messages (lines and choices) from 1, in the order
+ * shown; a resend (after a reconnect) carries the same `seq`. A long line comes in `parts`
+ * messages with the same `seq` and speaker, `part` 0..parts-1; its text is the parts joined.
+ */
+export interface LineMessage {
+  v: 1;
+  type: 'line';
+  seq: number;
+  /** The speaker's display name, or null for narration (and choices). */
+  speaker: string | null;
+  /** This part's text (non-empty, no control characters). */
+  text: string;
+  part: number;
+  parts: number;
+  /** Present (true) only on the choice the player took. */
+  choice?: true;
+}
+/**
+ * The choices on offer now, in the order the game lists them: the n-th is picked by the key
+ * `n` (1..9), exactly as on the player's keyboard. Empty: no choice is on offer any more (the
+ * play went to the title, loaded a save). A later line (higher `seq`) also ends them.
+ */
+export interface ChoicesMessage {
+  v: 1;
+  type: 'choices';
+  seq: number;
+  choices: string[];
+}
 export type HostMessage =
   | ReadyMessage
   | PongMessage
   | ScreenshotSavedMessage
   | IdleWarningMessage
   | ByeMessage
-  | HostErrorMessage;
+  | HostErrorMessage
+  | LineMessage
+  | ChoicesMessage;
+/** The host → player messages that carry the game's text. */
+export type TextMessage = LineMessage | ChoicesMessage;
+
+/** Largest text message (its JSON, in UTF-8 bytes) the host builds: under TRTC SEI's 1000. */
+export const MAX_TEXT_MESSAGE_BYTES = 960;
+/** Parts one line may be split into; past that the line is truncated. */
+export const MAX_LINE_PARTS = 8;
+/** Longest part of a line (UTF-16 code units) a player accepts. */
+export const MAX_LINE_PART_CHARS = 320;
+/** Longest speaker name (code units). */
+export const MAX_SPEAKER_CHARS = 40;
+/** Most choices on offer: the digit keys 1..9 pick them. */
+export const MAX_CHOICES = 9;
+/** Longest choice text (code units). */
+export const MAX_CHOICE_CHARS = 80;
 
 // ---------------------------------------------------------------------------------------------
 // Validation
@@ -226,6 +285,14 @@ const isUnit = (n: unknown): n is number => isFiniteNumber(n) && n >= 0 && n <= 
 const ID_RE = /^[A-Za-z0-9_.:-]+$/;
 const isId = (s: unknown): s is string =>
   typeof s === 'string' && s.length > 0 && s.length <= MAX_ID_CHARS && ID_RE.test(s);
+const isInt = (n: unknown, min: number, max: number): n is number =>
+  typeof n === 'number' && Number.isInteger(n) && n >= min && n <= max;
+const isSeq = (n: unknown): n is number => isInt(n, 1, Number.MAX_SAFE_INTEGER);
+/** Control characters and line breaks: refused in text fields (and made spaces by textMessages.ts). */
+export const CONTROL_RE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
+/** A non-empty string of at most `max` code units without control characters. */
+const isText = (s: unknown, max: number): s is string =>
+  typeof s === 'string' && s.length > 0 && s.length <= max && !CONTROL_RE.test(s);
 
 /** Largest |dy| of one wheel message (pixels); a real wheel sends ~100 per notch. */
 export const MAX_WHEEL_DY = 10000;
@@ -318,6 +385,24 @@ export function parseHostMessage(raw: unknown): HostMessage | null {
       }
       return msg;
     }
+    case 'line': {
+      if (!hasOnly(o, ['v', 'type', 'seq', 'speaker', 'text', 'part', 'parts', 'choice'])) return null;
+      if (!isSeq(o.seq) || !isText(o.text, MAX_LINE_PART_CHARS)) return null;
+      if (o.speaker !== null && !isText(o.speaker, MAX_SPEAKER_CHARS)) return null;
+      if (!isInt(o.parts, 1, MAX_LINE_PARTS) || !isInt(o.part, 0, o.parts - 1)) return null;
+      const msg: LineMessage = { v: 1, type: 'line', seq: o.seq, speaker: o.speaker, text: o.text, part: o.part, parts: o.parts };
+      if (o.choice !== undefined) {
+        if (o.choice !== true) return null;
+        msg.choice = true;
+      }
+      return msg;
+    }
+    case 'choices': {
+      if (!hasOnly(o, ['v', 'type', 'seq', 'choices'])) return null;
+      if (!isSeq(o.seq) || !Array.isArray(o.choices) || o.choices.length > MAX_CHOICES) return null;
+      if (!o.choices.every((c) => isText(c, MAX_CHOICE_CHARS))) return null;
+      return { v: 1, type: 'choices', seq: o.seq, choices: o.choices.slice() as string[] };
+    }
     default:
       return null;
   }
@@ -340,73 +425,7 @@ export function playerMessage(body: Without<PlayerMessage, 'v'>): PlayerMessage 
   return { v: PROTOCOL_VERSION, ...body } as PlayerMessage;
 }
 
-/** Builds a host message with the current protocol version: `hostMessage({type:'ready'})`. */
+/** Builds a host message with the current protocol version: `hostMessage({type:'ready'})` (text: textMessages.ts). */
 export function hostMessage(body: Without<HostMessage, 'v'>): HostMessage {
   return { v: PROTOCOL_VERSION, ...body } as HostMessage;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Rate limiting
-
-export interface RateLimiterOptions {
-  /** Tokens added per second (sustained messages per second). Default 60. */
-  ratePerSecond?: number;
-  /** Bucket size (largest burst). Default 120. */
-  burst?: number;
-  /** Clock in milliseconds; default performance.now / Date.now. */
-  now?: () => number;
-}
-
-/**
- * Token bucket: each message takes one token; tokens refill at `ratePerSecond` up to `burst`.
- * `take()` returns false when the bucket is empty (drop the message). Counts what it dropped.
- */
-export class RateLimiter {
-  readonly ratePerSecond: number;
-  readonly burst: number;
-  private tokens: number;
-  private last: number;
-  private readonly now: () => number;
-  /** Messages refused since creation. */
-  dropped = 0;
-  /** Messages allowed since creation. */
-  allowed = 0;
-
-  constructor(options: RateLimiterOptions = {}) {
-    this.ratePerSecond = options.ratePerSecond ?? 60;
-    this.burst = options.burst ?? 120;
-    if (!(this.ratePerSecond > 0) || !(this.burst >= 1)) {
-      throw new RangeError('RateLimiter: ratePerSecond must be > 0 and burst >= 1');
-    }
-    this.now =
-      options.now ??
-      (typeof performance !== 'undefined' ? () => performance.now() : () => Date.now());
-    this.tokens = this.burst;
-    this.last = this.now();
-  }
-
-  private refill(): void {
-    const t = this.now();
-    const elapsed = Math.max(0, t - this.last);
-    this.last = t;
-    this.tokens = Math.min(this.burst, this.tokens + (elapsed * this.ratePerSecond) / 1000);
-  }
-
-  /** Takes `cost` tokens if available. */
-  take(cost = 1): boolean {
-    this.refill();
-    if (this.tokens + 1e-9 >= cost) {
-      this.tokens = Math.max(0, this.tokens - cost);
-      this.allowed++;
-      return true;
-    }
-    this.dropped++;
-    return false;
-  }
-
-  /** Tokens currently available (after refill). */
-  available(): number {
-    this.refill();
-    return this.tokens;
-  }
 }

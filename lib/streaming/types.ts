@@ -76,7 +76,66 @@ export interface StreamSubscriber<T extends SessionToken = SessionToken> {
   send(msg: PlayerMessage): boolean;
   /** A compact stats summary for POST /v1/collect/stats/webrtc. */
   stats(): Promise<Record<string, number | string>>;
+  /**
+   * One reading for the play page's stats overlay (docs/play-extras.md): what the provider's
+   * stats say right now, null where it says nothing; null before there is a connection.
+   */
+  liveStats(): Promise<ReceiverStats | null>;
   leave(): void;
+}
+
+/**
+ * One reading of the receiving side, for the play page's stats overlay. Counters are cumulative
+ * since the connection began: the overlay turns two readings into rates (bit rate, loss, frame
+ * rate, jitter-buffer delay). Each field is null where the provider does not give it; a provider
+ * whose SDK gives a rate rather than counters fills the rate field (`bitrateBps`, `lossPct`).
+ */
+export interface ReceiverStats {
+  /** When it was read (ms, the page's performance.now clock). */
+  at: number;
+  /** Network round trip (the selected ICE candidate pair, or the SDK's), ms. */
+  rttMs: number | null;
+  /** Frame rate as the browser or the SDK reports it (null when it says nothing). */
+  fps: number | null;
+  /** Video frames decoded so far: the overlay's frame rate between two readings. */
+  framesDecoded: number | null;
+  width: number | null;
+  height: number | null;
+  /** Bytes received, video and sound together. */
+  bytesReceived: number | null;
+  /** The SDK's own bit rate (bit/s), used when there are no byte counters. */
+  bitrateBps: number | null;
+  packetsReceived: number | null;
+  packetsLost: number | null;
+  /** The SDK's own loss rate (%), used when there are no packet counters. */
+  lossPct: number | null;
+  /** Video jitter buffer: seconds waited in total by `jitterBufferEmitted` frames (W3C inbound-rtp). */
+  jitterBufferDelayS: number | null;
+  jitterBufferEmitted: number | null;
+  /** Codec names as the provider writes them (`VP8`, `opus`). */
+  videoCodec: string | null;
+  audioCodec: string | null;
+}
+
+/** A reading with every field empty (a provider fills what it knows). */
+export function emptyReceiverStats(at: number): ReceiverStats {
+  return {
+    at,
+    rttMs: null,
+    fps: null,
+    framesDecoded: null,
+    width: null,
+    height: null,
+    bytesReceived: null,
+    bitrateBps: null,
+    packetsReceived: null,
+    packetsLost: null,
+    lossPct: null,
+    jitterBufferDelayS: null,
+    jitterBufferEmitted: null,
+    videoCodec: null,
+    audioCodec: null,
+  };
 }
 
 export interface PublisherEvents {

@@ -282,6 +282,7 @@ export class Engine implements InputTarget, MenuHost, FlowHost {
   tick(now: number, dt: number): void {
     this.stage.update(now, dt);
     this.menus.update(now);
+    this.flow.tellChoices(this.visibleChoices().length > 0);
     const line = this.reader.line;
     if (this.screen !== 'story' || this.overlay || !line) return;
     if (this.reader.typing(now)) return;

@@ -37,11 +37,15 @@ export class StoryFlow {
   /** The `ending:` tag's id, once the story named one. */
   endingId: string | null = null;
   private sceneJustChanged = false;
+  /** Choices on offer that the `choices` event has not told yet (it tells them once shown). */
+  private choicesUntold = false;
 
   constructor(private readonly host: FlowHost) {}
 
-  /** A new play. */
+  /** A new play (choices still on offer are withdrawn: `choices` with none). */
   reset(): void {
+    if (this.choices.length && !this.choicesUntold) this.host.emit('choices', []);
+    this.choicesUntold = false;
     this.choices = [];
     this.endingId = null;
   }
@@ -94,8 +98,8 @@ export class StoryFlow {
       if (h.reader.lineCount % 10 === 0) h.autosave();
     }
     this.choices = !h.story.canContinue ? h.story.currentChoices.map((c) => ({ index: c.index, text: c.text.trim() })) : [];
+    this.choicesUntold = this.choices.length > 0;
     if (this.choices.length) {
-      h.emit('choices', this.choices.map((c) => ({ ...c })));
       h.menus.focusId = `choice:${this.choices[0].index}`;
       h.ensureGlyphs(this.choices.map((c) => c.text).join(''));
     }
@@ -150,10 +154,22 @@ export class StoryFlow {
     return speaker;
   }
 
+  /**
+   * Every frame (Engine.tick): the `choices` event once the choices are shown — when the line
+   * before them has typed out (Engine.visibleChoices), the moment the picture shows them and the
+   * keys 1..9 pick them.
+   */
+  tellChoices(shown: boolean): void {
+    if (!this.choicesUntold || !shown) return;
+    this.choicesUntold = false;
+    this.host.emit('choices', this.choices.map((c) => ({ ...c })));
+  }
+
   /** The player took `choice` (one of the visible choices). */
   choose(choice: Choice): void {
     const h = this.host;
     h.reader.addChoice(choice.text);
+    h.emit('chosen', { index: choice.index, text: choice.text });
     try {
       h.story.ChooseChoiceIndex(choice.index);
     } catch (e) {
@@ -161,6 +177,7 @@ export class StoryFlow {
       return;
     }
     this.choices = [];
+    this.choicesUntold = false;
     h.menus.focusId = null;
     h.sound.playSe('__choice');
     this.next();

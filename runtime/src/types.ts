@@ -163,7 +163,12 @@ export interface SaveInfo {
   stateJson: string;
 }
 
-export type EngineEvent = 'ready' | 'ending' | 'save' | 'autosave' | 'error' | 'line' | 'choices';
+/**
+ * `line` {speaker, name, text, lineCount}: a line shown; `choices` [{index, text}]: the choices on
+ * offer, once shown (the line before them typed out; an empty list: none any more); `chosen`
+ * {index, text}: the choice the player took.
+ */
+export type EngineEvent = 'ready' | 'ending' | 'save' | 'autosave' | 'error' | 'line' | 'choices' | 'chosen';
 
 /** What getState() returns (for tests and the host). */
 export interface EngineState {

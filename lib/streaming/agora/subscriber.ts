@@ -7,7 +7,7 @@
 import AgoraRTC from 'agora-rtc-sdk-ng';
 import type { IAgoraRTCClient, IAgoraRTCRemoteUser } from 'agora-rtc-sdk-ng';
 import { parseHostMessage, type PlayerMessage } from '../messages';
-import type { AgoraToken, StreamSubscriber, SubscriberEvents } from '../types';
+import { emptyReceiverStats, type AgoraToken, type ReceiverStats, type StreamSubscriber, type SubscriberEvents } from '../types';
 import { AGORA_CLIENT_CONFIG, LinkStates, mapSdkState, quietly, requireCredentials, withTimeout, type SdkConnectionState } from './common';
 import { RtmLink } from './rtmLink';
 
@@ -105,6 +105,46 @@ export class AgoraSubscriber implements StreamSubscriber<AgoraToken> {
         end2EndDelay: v.end2EndDelay ?? 0,
         freezeRate: v.freezeRate ?? 0,
       });
+    }
+    return out;
+  }
+
+  /**
+   * The overlay's reading from what Agora exposes: its RTT, the remote video's counters, size,
+   * frame rate, bit rate and loss rate, the codecs it names, and the remote audio's counters when
+   * the SDK gives them. No jitter-buffer figure: Agora does not expose one.
+   */
+  async liveStats(): Promise<ReceiverStats | null> {
+    const client = this.client;
+    if (!client) return null;
+    const out = emptyReceiverStats(performance.now());
+    const rtt = client.getRTCStats().RTT;
+    if (typeof rtt === 'number') out.rttMs = rtt;
+    const v = Object.values(client.getRemoteVideoStats())[0];
+    if (v) {
+      out.fps = v.renderFrameRate ?? v.decodeFrameRate ?? v.receiveFrameRate ?? null;
+      out.width = v.receiveResolutionWidth ?? null;
+      out.height = v.receiveResolutionHeight ?? null;
+      out.bytesReceived = v.receiveBytes ?? null;
+      out.bitrateBps = v.receiveBitrate ?? null;
+      out.packetsReceived = v.receivePackets ?? null;
+      out.packetsLost = v.receivePacketsLost ?? null;
+      out.lossPct = v.packetLossRate ?? null;
+      out.videoCodec = v.codecType ?? null;
+    }
+    let audios: ReturnType<IAgoraRTCClient['getRemoteAudioStats']> = {};
+    try {
+      audios = client.getRemoteAudioStats();
+    } catch {
+      /* not every SDK build has it: video only */
+    }
+    const a = Object.values(audios ?? {})[0];
+    if (a) {
+      if (a.receiveBytes != null) out.bytesReceived = (out.bytesReceived ?? 0) + a.receiveBytes;
+      if (a.receiveBitrate != null && out.bitrateBps !== null) out.bitrateBps += a.receiveBitrate;
+      if (a.receivePackets != null) out.packetsReceived = (out.packetsReceived ?? 0) + a.receivePackets;
+      if (a.receivePacketsLost != null) out.packetsLost = (out.packetsLost ?? 0) + a.receivePacketsLost;
+      out.audioCodec = a.codecType ?? null;
     }
     return out;
   }

@@ -4,9 +4,9 @@
  * publishes (sei.ts explains why and what it costs).
  */
 import TRTC from 'trtc-js-sdk';
-import type { Client, LocalStream, RemoteStream, SEIMessageEvent } from 'trtc-js-sdk';
+import type { Client, LocalStream, RemoteAudioStatsMap, RemoteStream, SEIMessageEvent } from 'trtc-js-sdk';
 import { parseHostMessage, type PlayerMessage } from '../messages';
-import type { TrtcToken, StreamSubscriber, SubscriberEvents } from '../types';
+import { emptyReceiverStats, type ReceiverStats, type TrtcToken, type StreamSubscriber, type SubscriberEvents } from '../types';
 import { LinkStates, mapSdkState, requireCredentials, type SdkConnectionState } from '../agora/common';
 import { canvasCarrier, CARRIER_FPS, CARRIER_SIZE, type UplinkCarrier } from './carrier';
 import { createTrtcClient, joinRoom, leaveRoom, sendSei } from './client';
@@ -120,6 +120,36 @@ export class TrtcSubscriber implements StreamSubscriber<TrtcToken> {
       const last = this.lastFrames;
       if (last && at > last.at) out.framesPerSecond = Math.max(0, ((v.framesDecoded - last.decoded) * 1000) / (at - last.at));
       this.lastFrames = { decoded: v.framesDecoded, at };
+    }
+    return out;
+  }
+
+  /**
+   * The overlay's reading from what TRTC exposes: the downlink RTT (else the transport's), the
+   * remote video's counters and size, the remote audio's counters. TRTC names no codec, gives no
+   * frame rate (the overlay derives it from framesDecoded) and no jitter-buffer figure.
+   */
+  async liveStats(): Promise<ReceiverStats | null> {
+    const client = this.client;
+    if (!client) return null;
+    const out = emptyReceiverStats(performance.now());
+    const transport = await client.getTransportStats().catch(() => null);
+    if (transport) out.rttMs = Object.values(transport.downlinksRTT ?? {})[0] ?? transport.rtt ?? null;
+    const v = Object.values(await client.getRemoteVideoStats('main').catch(() => ({})))[0];
+    if (v) {
+      out.framesDecoded = v.framesDecoded ?? null;
+      out.width = v.frameWidth ?? null;
+      out.height = v.frameHeight ?? null;
+      out.bytesReceived = v.bytesReceived ?? null;
+      out.packetsReceived = v.packetsReceived ?? null;
+      out.packetsLost = v.packetsLost ?? null;
+    }
+    const audio: RemoteAudioStatsMap = typeof client.getRemoteAudioStats === 'function' ? await client.getRemoteAudioStats().catch(() => ({})) : {};
+    const a = Object.values(audio)[0];
+    if (a) {
+      out.bytesReceived = (out.bytesReceived ?? 0) + (a.bytesReceived ?? 0);
+      out.packetsReceived = (out.packetsReceived ?? 0) + (a.packetsReceived ?? 0);
+      out.packetsLost = (out.packetsLost ?? 0) + (a.packetsLost ?? 0);
     }
     return out;
   }

@@ -10,7 +10,7 @@
  * and a DTLS certificate); the first offer is answered on it, a re-offer on a fresh one.
  */
 import { parseHostMessage, type PlayerMessage } from '../messages';
-import type { WebRtcToken, StreamSubscriber, SubscriberEvents } from '../types';
+import { emptyReceiverStats, type ReceiverStats, type WebRtcToken, type StreamSubscriber, type SubscriberEvents } from '../types';
 import { SignalClient } from './signalClient';
 
 /** The video receiver's jitter-buffer target, ms (docs/streaming.md). */
@@ -24,6 +24,51 @@ export function lowerJitterBuffer(receiver: RTCRtpReceiver, kind: string): void 
   } catch {
     /* out of range for this browser: keep its default */
   }
+}
+
+type Stat = Record<string, unknown> & { type: string; id: string };
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const add = (a: number | null, b: unknown): number | null => (num(b) === null ? a : (a ?? 0) + (b as number));
+
+/**
+ * The overlay's reading from one getStats() report (W3C webrtc-stats): the video and audio
+ * inbound-rtp (counters, frame size and rate, jitter buffer), their codecs, and the round trip of
+ * the selected candidate pair (the transport's, else the nominated succeeded pair).
+ */
+export function receiverStatsFromReport(report: { forEach(cb: (s: Stat) => void): void }, at: number): ReceiverStats {
+  const out = emptyReceiverStats(at);
+  const byId = new Map<string, Stat>();
+  report.forEach((s) => byId.set(s.id, s));
+  let pair: Stat | undefined;
+  for (const s of byId.values()) {
+    if (s.type === 'transport' && typeof s.selectedCandidatePairId === 'string') pair = byId.get(s.selectedCandidatePairId) ?? pair;
+  }
+  const codecName = (s: Stat) => {
+    const c = typeof s.codecId === 'string' ? byId.get(s.codecId) : undefined;
+    const mime = typeof c?.mimeType === 'string' ? c.mimeType : '';
+    return mime ? mime.replace(/^(video|audio)\//, '') : null;
+  };
+  for (const s of byId.values()) {
+    if (!pair && s.type === 'candidate-pair' && s.state === 'succeeded' && s.nominated) pair = s;
+    if (s.type !== 'inbound-rtp') continue;
+    out.bytesReceived = add(out.bytesReceived, s.bytesReceived);
+    out.packetsReceived = add(out.packetsReceived, s.packetsReceived);
+    out.packetsLost = add(out.packetsLost, s.packetsLost);
+    if (s.kind === 'video') {
+      out.fps = num(s.framesPerSecond);
+      out.framesDecoded = num(s.framesDecoded);
+      out.width = num(s.frameWidth);
+      out.height = num(s.frameHeight);
+      out.jitterBufferDelayS = num(s.jitterBufferDelay);
+      out.jitterBufferEmitted = num(s.jitterBufferEmittedCount);
+      out.videoCodec = codecName(s);
+    } else if (s.kind === 'audio') {
+      out.audioCodec = codecName(s);
+    }
+  }
+  const rtt = num(pair?.currentRoundTripTime);
+  if (rtt !== null) out.rttMs = rtt * 1000;
+  return out;
 }
 
 export class WebRtcSubscriber implements StreamSubscriber<WebRtcToken> {
@@ -120,6 +165,12 @@ export class WebRtcSubscriber implements StreamSubscriber<WebRtcToken> {
       }
     });
     return out;
+  }
+
+  async liveStats(): Promise<ReceiverStats | null> {
+    if (!this.pc) return null;
+    const report = await this.pc.getStats();
+    return receiverStatsFromReport(report as unknown as { forEach(cb: (s: Stat) => void): void }, performance.now());
   }
 
   leave(): void {

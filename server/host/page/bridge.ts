@@ -10,13 +10,13 @@
  *               video codec first;
  *   input     = every raw data-channel message → RateLimiter → parsePlayerMessage →
  *               yumecast.applyInput (pointer, key, wheel) or the host's own handling
- *               (ping → pong, quality → publisher + engine, screenshot → the agent).
+ *               (ping → pong, quality → publisher + engine, screenshot → the agent);
+ *   text      = the engine's lines and choices → `line` / `choices` messages (./textRelay.ts).
  * It also keeps the idle, join and reconnect timers of DESIGN §4 and counts what it dropped, and
  * runs a warm runtime's preload (./prewarm.ts).
  * Nothing a player sends reaches anything but applyInput, setQuality, pong or a screenshot.
  */
 import {
-  RateLimiter,
   hostMessage,
   isInputMessage,
   parsePlayerMessage,
@@ -25,6 +25,7 @@ import {
   type HostMessage,
   type QualityLevel,
 } from '../../../lib/streaming/messages';
+import { RateLimiter } from '../../../lib/streaming/rateLimiter';
 import type { WebRtcToken } from '../../../lib/streaming/types';
 import { WebRtcPublisher } from '../../../lib/streaming/webrtc/publisher';
 import type { YumecastApi } from '../../../runtime/src/main';
@@ -41,6 +42,7 @@ import type {
 import type { PrewarmPlan } from '../prewarm';
 import { prewarmPage } from './prewarm';
 import { signalOpenCount, signalOpened } from './signalOpen';
+import { TextRelay } from './textRelay';
 
 type HostCallFn = (kind: HostCall['kind'], data: Omit<HostCall, 'kind'>) => Promise<unknown>;
 
@@ -94,6 +96,9 @@ class Bridge implements BridgeApi {
   private readyToSend = false;
   /** The engine's stream is in the publisher (begin() has captured it). */
   private streaming = false;
+  /** The game's lines and choices on their way to the player (issue 13). */
+  private text: TextRelay | null = null;
+  private detachText: (() => void) | null = null;
   private c: BridgeCounters = {
     received: 0,
     malformed: 0,
@@ -144,6 +149,9 @@ class Bridge implements BridgeApi {
       webrtc: { signalUrl: cfg.signalUrl, signalToken: cfg.signalToken, iceServers: cfg.iceServers },
     };
     if (cfg.joinDuringStart) await publisher.publish(null, token, this.publisherEvents());
+    // before start: a resumed save shows its line during start, and the player reads it on ready
+    this.text = new TextRelay((m) => this.send(m));
+    this.detachText = this.text.attach(y);
     const info = await y.start({
       gameId: cfg.gameId,
       sessionId: cfg.sessionId,
@@ -341,7 +349,10 @@ class Bridge implements BridgeApi {
   private async sendReady(): Promise<void> {
     this.readyToSend = true;
     for (let i = 0; i < 200 && this.readyToSend && !this.ended; i++) {
-      if (this.send(hostMessage({ type: 'ready' }))) return;
+      if (this.send(hostMessage({ type: 'ready' }))) {
+        this.text?.flush();
+        return;
+      }
       await new Promise((r) => setTimeout(r, 25));
     }
   }
@@ -381,6 +392,7 @@ class Bridge implements BridgeApi {
     this.ended = true;
     this.c.connection = 'closed';
     if (this.timer) clearInterval(this.timer);
+    this.detachText?.();
     // give the bye a moment to leave before the connection goes
     await new Promise((r) => setTimeout(r, 60));
     this.publisher?.close();

@@ -1,0 +1,27 @@
+/**
+ * The control bar's 統計 toggle (issue 13): a native button with a Japanese name that reports its
+ * state (aria-pressed) and calls the page's handler; pages that pass no handler get no button.
+ */
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '@/test/renderWithProviders';
+import { ControlBar } from '../ControlBar';
+
+const handlers = () => ({ onVolume: jest.fn(), onQuality: jest.fn(), onTouchMode: jest.fn(), onKeypad: jest.fn(), onFullscreen: jest.fn(), onScreenshot: jest.fn(), onExit: jest.fn() });
+
+it('toggles the stats overlay and shows whether it is on', async () => {
+  const onStats = jest.fn();
+  const { rerender } = renderWithProviders(<ControlBar volume={1} quality="high" touchMode="tap" keypadShown={false} statsShown={false} onStats={onStats} {...handlers()} />);
+  const button = screen.getByRole('button', { name: '統計' });
+  expect(button).toHaveAttribute('aria-pressed', 'false');
+  await userEvent.setup().click(button);
+  expect(onStats).toHaveBeenCalledTimes(1);
+  rerender(<ControlBar volume={1} quality="high" touchMode="tap" keypadShown={false} statsShown onStats={onStats} {...handlers()} />);
+  expect(screen.getByRole('button', { name: '統計' })).toHaveAttribute('aria-pressed', 'true');
+});
+
+it('has no stats button without a handler, and the fullscreen button says when it is on', () => {
+  renderWithProviders(<ControlBar volume={1} quality="high" touchMode="tap" keypadShown={false} fullscreen {...handlers()} />);
+  expect(screen.queryByRole('button', { name: '統計' })).toBeNull();
+  expect(screen.getByRole('button', { name: '全画面' })).toHaveAttribute('aria-pressed', 'true');
+});

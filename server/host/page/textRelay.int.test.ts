@@ -1,0 +1,106 @@
+/**
+ * The host's text relay (issue 13): the engine's line / choices / chosen events become the
+ * protocol's messages in order, numbered once; what could not leave waits and goes in order; a
+ * (re)joining player gets the current line and choices again; and every message parses on the
+ * player's side. Pure (no browser): the integration project only because server/ tests live there.
+ */
+import { parseHostMessage, serializeMessage, type HostMessage } from '../../../lib/streaming/messages';
+import { TEXT_OUTBOX_MAX, TextRelay } from './textRelay';
+
+type Fn = (payload: unknown) => void;
+
+function engine() {
+  const fns = new Map<string, Fn>();
+  return {
+    on: (name: string, fn: Fn) => {
+      fns.set(name, fn);
+      return () => fns.delete(name);
+    },
+    emit: (name: string, payload: unknown) => fns.get(name)?.(payload),
+    fns,
+  };
+}
+
+function setup(open = true) {
+  const wire: HostMessage[] = [];
+  const link = { open };
+  const relay = new TextRelay((m) => {
+    if (!link.open) return false;
+    // what the player receives: the JSON text, through the player's parser
+    const parsed = parseHostMessage(serializeMessage(m));
+    if (!parsed) throw new Error(`the player would drop ${serializeMessage(m)}`);
+    wire.push(parsed);
+    return true;
+  });
+  const y = engine();
+  const off = relay.attach(y as never);
+  return { relay, y, wire, link, off };
+}
+
+describe('TextRelay', () => {
+  it('turns lines, choices and the choice taken into line / choices messages, numbered in order', () => {
+    const { y, wire } = setup();
+    y.emit('line', { speaker: 'akari', name: '灯', text: 'どうする？', lineCount: 1 });
+    y.emit('choices', [
+      { index: 0, text: '駅へ行く' },
+      { index: 1, text: '家に帰る' },
+    ]);
+    y.emit('chosen', { index: 1, text: '家に帰る' });
+    y.emit('line', { speaker: null, name: null, text: '家に着いた。', lineCount: 2 });
+    y.emit('choices', []);
+    expect(wire).toEqual([
+      { v: 1, type: 'line', seq: 1, speaker: '灯', text: 'どうする？', part: 0, parts: 1 },
+      { v: 1, type: 'choices', seq: 2, choices: ['駅へ行く', '家に帰る'] },
+      { v: 1, type: 'line', seq: 3, speaker: null, text: '家に帰る', part: 0, parts: 1, choice: true },
+      { v: 1, type: 'line', seq: 4, speaker: null, text: '家に着いた。', part: 0, parts: 1 },
+      { v: 1, type: 'choices', seq: 5, choices: [] },
+    ]);
+  });
+
+  it('splits a long line into parts with one seq', () => {
+    const { y, wire } = setup();
+    y.emit('line', { name: '灯', text: '星'.repeat(900) });
+    expect(wire.length).toBeGreaterThan(2);
+    expect(new Set(wire.map((m) => (m.type === 'line' ? m.seq : 0)))).toEqual(new Set([1]));
+    expect(wire.map((m) => (m.type === 'line' ? m.text : '')).join('')).toBe('星'.repeat(900));
+  });
+
+  it('keeps what could not leave, in order, and sends it with the current screen again on flush', () => {
+    const { relay, y, wire, link } = setup(false);
+    y.emit('line', { name: null, text: '一行目' });
+    y.emit('line', { name: null, text: '二行目' });
+    y.emit('choices', [{ index: 0, text: 'はい' }]);
+    expect(wire).toEqual([]);
+    link.open = true;
+    relay.flush();
+    expect(wire.map((m) => m.type === 'line' ? m.text : m.type === 'choices' ? m.choices.join() : m.type)).toEqual(['一行目', '二行目', 'はい']);
+    // a reconnect: the current line and choices again, with their own seq
+    wire.length = 0;
+    relay.flush();
+    expect(wire).toEqual([
+      { v: 1, type: 'line', seq: 2, speaker: null, text: '二行目', part: 0, parts: 1 },
+      { v: 1, type: 'choices', seq: 3, choices: ['はい'] },
+    ]);
+    expect(relay.sent).toBe(5);
+  });
+
+  it('bounds the outbox, dropping the oldest', () => {
+    const { relay, y, wire, link } = setup(false);
+    for (let i = 1; i <= TEXT_OUTBOX_MAX + 10; i++) y.emit('line', { name: null, text: `行${i}` });
+    expect(relay.dropped).toBe(10);
+    link.open = true;
+    relay.flush();
+    expect(wire).toHaveLength(TEXT_OUTBOX_MAX);
+    expect(wire[0]).toMatchObject({ seq: 11, text: '行11' });
+  });
+
+  it('ignores payloads that carry no text, and stops listening when detached', () => {
+    const { y, wire, off } = setup();
+    y.emit('line', { name: '灯' });
+    y.emit('line', null);
+    y.emit('chosen', { index: 0, text: '   ' });
+    expect(wire).toEqual([]);
+    off();
+    expect(y.fns.size).toBe(0);
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * The game's text for the player (issue 13, docs/play-text.md): the engine's `line`, `choices`
+ * and `chosen` events (runtime/src/flow.ts) become the protocol's `line` / `choices` messages,
+ * built within their size bound by lib/streaming/textMessages.ts (`lineMessages`, `choicesMessage`)
+ * and numbered by `seq`. They leave through the publisher's `send`, so the webrtc data channel,
+ * Agora RTM and TRTC SEI carry them alike.
+ *
+ * A message that cannot leave (no player connected yet, a reconnect, a full SEI queue) waits in
+ * a bounded outbox, in order, and goes with the next message or after `ready` (flush), which
+ * also sends the current line and choices again with their own `seq` (the player drops what it
+ * already has; on Agora a message sent before the player subscribed is lost): a player who joins
+ * while a resumed save shows its line, or who comes back after a reconnect, reads what the game
+ * shows. Nothing the player sends reaches this file.
+ */
+import type { HostMessage, TextMessage } from '../../../lib/streaming/messages';
+import { choicesMessage, lineMessages } from '../../../lib/streaming/textMessages';
+import type { YumecastApi } from '../../../runtime/src/main';
+
+/** Messages kept for a player who is not there (the newest; older ones are dropped first). */
+export const TEXT_OUTBOX_MAX = 64;
+
+type Send = (msg: HostMessage) => boolean;
+
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+export class TextRelay {
+  private seq = 0;
+  private outbox: TextMessage[] = [];
+  /** What the screen shows now: the last line's parts, then the choices on offer. */
+  private line: TextMessage[] = [];
+  private choices: TextMessage | null = null;
+  /** Text messages sent, and dropped from a full outbox (for tests and logs). */
+  sent = 0;
+  dropped = 0;
+
+  constructor(private readonly send: Send) {}
+
+  /** Listens to the engine's text events; returns the unsubscribe. */
+  attach(y: Pick<YumecastApi, 'on'>): () => void {
+    const offs = [y.on('line', (p) => this.onLine(p, false)), y.on('chosen', (p) => this.onLine(p, true)), y.on('choices', (p) => this.onChoices(p))];
+    return () => offs.forEach((off) => off());
+  }
+
+  /** A line shown (`line`: {name, text}) or the choice taken (`chosen`: {text}). */
+  onLine(payload: unknown, choice: boolean): void {
+    const p = (payload ?? {}) as Record<string, unknown>;
+    const text = str(p.text);
+    if (!text) return;
+    const msgs = lineMessages(++this.seq, choice ? null : str(p.name), text, choice);
+    this.line = msgs;
+    // a line (or the choice taken) ends the choices on offer
+    this.choices = null;
+    for (const m of msgs) this.out(m);
+  }
+
+  /** The choices on offer ([{index, text}], in the order the digit keys pick them). */
+  onChoices(payload: unknown): void {
+    const list = Array.isArray(payload) ? payload.map((c) => str((c as Record<string, unknown> | null)?.text) ?? '…') : [];
+    const msg = choicesMessage(++this.seq, list);
+    this.choices = msg.choices.length ? msg : null;
+    this.out(msg);
+  }
+
+  /** The player is there (`ready` went out): what waited, then what the screen shows now. */
+  flush(): void {
+    for (const m of [...this.line, ...(this.choices ? [this.choices] : [])]) if (!this.outbox.includes(m)) this.outbox.push(m);
+    this.drain();
+  }
+
+  private out(msg: TextMessage): void {
+    this.outbox.push(msg);
+    if (this.outbox.length > TEXT_OUTBOX_MAX) {
+      this.outbox.shift();
+      this.dropped++;
+    }
+    this.drain();
+  }
+
+  /** Sends in order what waits, until the publisher refuses one (it stays first in line). */
+  private drain(): void {
+    while (this.outbox.length > 0 && this.send(this.outbox[0])) {
+      this.outbox.shift();
+      this.sent++;
+    }
+  }
+}
