@@ -3,8 +3,9 @@
  * stats overlay shows real, non-zero figures while a game streams; a gamepad (simulated in the
  * page: navigator.getGamepads is replaced by an init script, as no real pad exists here) advances
  * the story through the same input path as the keyboard; the quality saved in the player's config
- * is applied to a resumed session; and the web app manifest is served with its content type and
- * icons. Needs PlayerView to mount the stats overlay and the gamepad hook (docs/play-extras.md).
+ * is applied to a resumed session; fullscreen where the page has no Fullscreen API (iPhone Safari,
+ * simulated by removing it) is the full-viewport mode; and the web app manifest is served with its
+ * content type and icons. Needs PlayerView to mount the stats overlay and the gamepad hook (docs/play-extras.md).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { createVerifiedUser } from './support/emulator';
@@ -129,11 +130,31 @@ test.describe('while a game streams', () => {
       const stored = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, unknown>;
       localStorage.setItem(key, JSON.stringify({ ...stored, videoQuality: 'low' }));
     });
+    // From the reload on, the page is an iPhone's Safari: no Fullscreen API for the page.
+    await page.addInitScript(() => {
+      for (const proto of [Element.prototype, Document.prototype] as unknown as Record<string, unknown>[]) {
+        for (const name of ['requestFullscreen', 'webkitRequestFullscreen', 'fullscreenEnabled', 'webkitFullscreenEnabled']) delete proto[name];
+      }
+    });
     await page.reload();
     await waitForVideo(page);
     expect(await liveSessionId(user.idToken)).toBe(sessionId);
     await expect.poll(async () => ((await hostSession(sessionId))!.engine as { quality?: string }).quality, { timeout: 20_000 }).toBe('low');
     await expect(page.getByTestId('quality')).toHaveValue('low');
+
+    // Fullscreen without the API: the full-viewport mode, the stage over the whole viewport, and
+    // the game still takes input; pressed again, the page is as it was.
+    await page.getByTestId('fullscreen').click();
+    await expect(page.locator('html')).toHaveAttribute('data-full-viewport', 'true');
+    await expect(page.getByTestId('fullscreen')).toHaveAttribute('aria-pressed', 'true');
+    const box = (await page.getByTestId('play-stage').boundingBox())!;
+    const viewport = page.viewportSize()!;
+    expect([Math.round(box.width), Math.round(box.height)]).toEqual([viewport.width, viewport.height]);
+    const inputs = (await hostSession(sessionId))!.counters!.inputs;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expect.poll(async () => (await hostSession(sessionId))!.counters!.inputs).toBeGreaterThan(inputs);
+    await page.getByTestId('fullscreen').click();
+    await expect(page.locator('html')).not.toHaveAttribute('data-full-viewport', 'true');
     await page.getByTestId('exit').click();
   });
 });

@@ -145,6 +145,29 @@ it('shows the progress until the page presents the first frame, then plays', asy
   c.dispose();
 });
 
+it('stays playing when the picture comes before the api says the game is ready (a poll saying starting does not undo it)', async () => {
+  const steps: string[] = [];
+  const statuses = ['starting', 'starting', 'starting', 'starting', 'ready'] as const;
+  let polls = 0;
+  api.getSessionStatus.mockImplementation(async () => {
+    const state = statuses[Math.min(polls++, statuses.length - 1)];
+    return { state, queuePosition: null, failureReason: null };
+  });
+  // the first frame arrives at once, while the status still says `starting`
+  (streaming.createSubscriber as jest.Mock).mockResolvedValue(playingSubscriber().sub);
+  const c = newController('g', { onChange: (s: PlaySnapshot) => steps[steps.length - 1] !== s.step && steps.push(s.step) });
+  jest.useFakeTimers({ advanceTimers: true });
+  await c.run();
+  expect(c.snapshot.step).toBe('playing');
+  // the `ready` poll goes on in the background: its `starting` answers come after `playing`
+  await jest.advanceTimersByTimeAsync(2_000);
+  jest.useRealTimers();
+  expect(polls).toBeGreaterThanOrEqual(4);
+  expect(c.snapshot.step).toBe('playing');
+  expect(steps.slice(steps.indexOf('playing'))).toEqual(['playing']);
+  c.dispose();
+});
+
 it('counts the stream timeout from `ready`: a long start is not a failed stream, a failed start is told as such', async () => {
   const { c, p } = runWithoutVideo('starting');
   await jest.advanceTimersByTimeAsync(25_000);

@@ -181,7 +181,9 @@ export class PlayController {
       if (s.state === 'closed' || s.state === 'closing') throw new PlayFailureError('session_closed');
       if (s.state === 'ready' || s.state === 'playing') this.hostReady = true;
       if (s.state === 'queued') this.set({ step: 'queue', queuePosition: s.queuePosition });
-      else if (!this.hostReady) this.set({ step: 'starting', queuePosition: null });
+      // The picture can come before the api hears the game is ready (the join overlaps the start):
+      // once playing, a poll still saying `starting` must not put the progress back over the game.
+      else if (!this.hostReady && this.snap.step !== 'playing') this.set({ step: 'starting', queuePosition: null });
       if (done(s.state)) return;
       await sleep(statusPollDelay(s.state, Date.now() - since), signal);
     }

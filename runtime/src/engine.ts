@@ -282,7 +282,8 @@ export class Engine implements InputTarget, MenuHost, FlowHost {
   tick(now: number, dt: number): void {
     this.stage.update(now, dt);
     this.menus.update(now);
-    this.flow.tellChoices(this.visibleChoices().length > 0);
+    // Not while a screen is open: its digit keys pick a save slot (input.ts), not a choice.
+    this.flow.tellChoices(this.visibleChoices().length > 0 && !this.overlay);
     const line = this.reader.line;
     if (this.screen !== 'story' || this.overlay || !line) return;
     if (this.reader.typing(now)) return;

@@ -37,15 +37,15 @@ export class StoryFlow {
   /** The `ending:` tag's id, once the story named one. */
   endingId: string | null = null;
   private sceneJustChanged = false;
-  /** Choices on offer that the `choices` event has not told yet (it tells them once shown). */
-  private choicesUntold = false;
+  /** Whether the player holds the choices on offer (the last `choices` event told them). */
+  private choicesTold = false;
 
   constructor(private readonly host: FlowHost) {}
 
   /** A new play (choices still on offer are withdrawn: `choices` with none). */
   reset(): void {
-    if (this.choices.length && !this.choicesUntold) this.host.emit('choices', []);
-    this.choicesUntold = false;
+    if (this.choicesTold) this.host.emit('choices', []);
+    this.choicesTold = false;
     this.choices = [];
     this.endingId = null;
   }
@@ -98,7 +98,7 @@ export class StoryFlow {
       if (h.reader.lineCount % 10 === 0) h.autosave();
     }
     this.choices = !h.story.canContinue ? h.story.currentChoices.map((c) => ({ index: c.index, text: c.text.trim() })) : [];
-    this.choicesUntold = this.choices.length > 0;
+    this.choicesTold = false;
     if (this.choices.length) {
       h.menus.focusId = `choice:${this.choices[0].index}`;
       h.ensureGlyphs(this.choices.map((c) => c.text).join(''));
@@ -155,14 +155,17 @@ export class StoryFlow {
   }
 
   /**
-   * Every frame (Engine.tick): the `choices` event once the choices are shown — when the line
-   * before them has typed out (Engine.visibleChoices), the moment the picture shows them and the
-   * keys 1..9 pick them.
+   * Every frame (Engine.tick): the `choices` event when the player's offer must change. The list
+   * once the choices are shown — when the line before them has typed out (Engine.visibleChoices),
+   * the moment the picture shows them and the keys 1..9 pick them; none while a screen (save, load,
+   * settings…) covers them, where the digit keys pick a save slot, not a choice; the list again
+   * when the screen closes.
    */
   tellChoices(shown: boolean): void {
-    if (!this.choicesUntold || !shown) return;
-    this.choicesUntold = false;
-    this.host.emit('choices', this.choices.map((c) => ({ ...c })));
+    const offer = shown && this.choices.length > 0;
+    if (offer === this.choicesTold) return;
+    this.choicesTold = offer;
+    this.host.emit('choices', offer ? this.choices.map((c) => ({ ...c })) : []);
   }
 
   /** The player took `choice` (one of the visible choices). */
@@ -177,7 +180,8 @@ export class StoryFlow {
       return;
     }
     this.choices = [];
-    this.choicesUntold = false;
+    // The `chosen` line ends the offer on the player's side.
+    this.choicesTold = false;
     h.menus.focusId = null;
     h.sound.playSe('__choice');
     this.next();

@@ -93,7 +93,7 @@ async function open(gameId: string, options: StartOptions = {}): Promise<Opened>
   await page.evaluate(() => {
     const w = window as unknown as { __events: { name: string; payload: unknown }[] };
     w.__events = [];
-    for (const name of ['ready', 'ending', 'save', 'autosave', 'error'] as const) {
+    for (const name of ['ready', 'ending', 'save', 'autosave', 'error', 'choices'] as const) {
       window.yumecast.on(name, (payload) => w.__events.push({ name, payload }));
     }
   });
@@ -308,14 +308,33 @@ describe('runtime: fixture story (every tag of the contract)', () => {
     expect(s.choices.map((c) => c.text)).toEqual(['一緒に待つ', '今日は帰る']);
     expect(s.text).toContain('一緒に待って');
 
+    // The player was told the choices (issue 13: the transcript panel's buttons).
+    const offers = () =>
+      page.evaluate(() =>
+        (window as unknown as { __events: { name: string; payload: { text: string }[] }[] }).__events.filter((e) => e.name === 'choices').map((e) => e.payload.map((c) => c.text)),
+      );
+    await page.waitForFunction(() => (window as unknown as { __events: { name: string }[] }).__events.some((e) => e.name === 'choices'));
+    expect((await offers()).at(-1)).toEqual(['一緒に待つ', '今日は帰る']);
+
     // save into slot 2 from the save screen (the 'Save' key, then digit 2)
     await key(page, 'Save');
     expect((await state(page)).overlay).toBe('save');
+    // While the save screen is open its digit keys pick a slot: the offer is withdrawn.
+    await page.waitForFunction(() => {
+      const list = (window as unknown as { __events: { name: string; payload: unknown[] }[] }).__events.filter((e) => e.name === 'choices');
+      return list.length > 0 && list[list.length - 1].payload.length === 0;
+    });
     await shoot(page, 'fixture-save-empty');
     await key(page, '2');
     s = await state(page);
     expect(s.overlay).toBeNull();
     expect(s.saves.map((x) => x.slot)).toEqual([2]);
+    // The screen closed: the choices are offered again.
+    await page.waitForFunction(() => {
+      const list = (window as unknown as { __events: { name: string; payload: unknown[] }[] }).__events.filter((e) => e.name === 'choices');
+      return list[list.length - 1].payload.length === 2;
+    });
+    expect((await offers()).slice(-3)).toEqual([['一緒に待つ', '今日は帰る'], [], ['一緒に待つ', '今日は帰る']]);
     const saveEvents = await page.evaluate(() =>
       (window as unknown as { __events: { name: string; payload: { slot: number; stateJson: string } }[] }).__events.filter((e) => e.name === 'save'),
     );

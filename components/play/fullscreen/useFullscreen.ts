@@ -93,8 +93,17 @@ export function useFullscreen(): Fullscreen {
     };
   }, [mode]);
 
-  // leaving the play page leaves the full-viewport mode
-  useEffect(() => () => document.documentElement.removeAttribute(FULL_VIEWPORT_ATTR), []);
+  // Leaving the play page leaves fullscreen (or the full-viewport mode) and the landscape lock:
+  // the title page the player goes back to is an ordinary page.
+  useEffect(
+    () => () => {
+      document.documentElement.removeAttribute(FULL_VIEWPORT_ATTR);
+      const d = document as WebkitDocument;
+      if (fullscreenElement()) void Promise.resolve((d.exitFullscreen ?? d.webkitExitFullscreen)?.call(d)).catch(() => undefined);
+      unlockOrientation();
+    },
+    [],
+  );
 
   const toggle = useCallback(() => {
     if (mode === 'api') {

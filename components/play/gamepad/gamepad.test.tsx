@@ -33,6 +33,14 @@ describe('GamepadReader (the mapping)', () => {
     expect(keysOf(r, pad([], [-0.9, 0]), 20)).toEqual(['down:ArrowLeft', 'up:ArrowDown']);
   });
 
+  it('a stick resting near the threshold does not chatter: held until it comes back under the release point', () => {
+    const r = new GamepadReader();
+    expect(keysOf(r, pad([], [0, 0.61]), 0)).toEqual(['down:ArrowDown']);
+    for (const [t, y] of [[16, 0.58], [32, 0.62], [48, 0.5], [64, 0.45]]) expect(keysOf(r, pad([], [0, y]), t)).toEqual([]);
+    expect(keysOf(r, pad([], [0, 0.3]), 80)).toEqual(['up:ArrowDown']);
+    expect(keysOf(r, pad([], [0, 0.5]), 96)).toEqual([]);
+  });
+
   it('a held A repeats after the delay at the interval; a held shoulder does not', () => {
     const r = new GamepadReader();
     const downs: number[] = [];

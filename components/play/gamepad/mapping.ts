@@ -37,8 +37,10 @@ export const PAD_BUTTONS: (PadControl & { index: number })[] = [
   { index: 8, id: 'b8', key: 'Backlog', label: 'BACK', action: 'ログ', repeat: false },
 ];
 
-/** The left stick (axes 0 and 1) past this counts as a d-pad press. */
+/** The left stick (axes 0 and 1) past this counts as a d-pad press… */
 export const STICK_THRESHOLD = 0.6;
+/** …and a direction held stays held until the stick comes back under this (no chatter near 0.6). */
+export const STICK_RELEASE = 0.4;
 const STICK: PadControl[] = [
   { id: 'y-', key: 'ArrowUp', label: '左スティック', action: '選択肢を移動', repeat: true },
   { id: 'y+', key: 'ArrowDown', label: '左スティック', action: '選択肢を移動', repeat: true },
@@ -75,14 +77,15 @@ export interface KeyEvent {
   key: NamedKey;
 }
 
-/** Which controls of one pad are pressed now. */
-function pressedControls(pad: PadState): PadControl[] {
+/** Which controls of one pad are pressed now (`held`: whether a control was pressed before). */
+function pressedControls(pad: PadState, held: (control: PadControl) => boolean): PadControl[] {
   const out: PadControl[] = PAD_BUTTONS.filter((b) => pad.buttons[b.index]?.pressed);
   const [x = 0, y = 0] = pad.axes;
-  if (y <= -STICK_THRESHOLD) out.push(STICK[0]);
-  if (y >= STICK_THRESHOLD) out.push(STICK[1]);
-  if (x <= -STICK_THRESHOLD) out.push(STICK[2]);
-  if (x >= STICK_THRESHOLD) out.push(STICK[3]);
+  const past = (control: PadControl, value: number) => value >= (held(control) ? STICK_RELEASE : STICK_THRESHOLD);
+  if (past(STICK[0], -y)) out.push(STICK[0]);
+  if (past(STICK[1], y)) out.push(STICK[1]);
+  if (past(STICK[2], -x)) out.push(STICK[2]);
+  if (past(STICK[3], x)) out.push(STICK[3]);
   return out;
 }
 
@@ -97,7 +100,7 @@ export class GamepadReader {
     const seen = new Set<string>();
     for (const pad of pads) {
       if (!pad || !pad.connected) continue;
-      for (const control of pressedControls(pad)) {
+      for (const control of pressedControls(pad, (c) => this.held.has(`${pad.index}:${c.id}`))) {
         const id = `${pad.index}:${control.id}`;
         seen.add(id);
         const h = this.held.get(id);

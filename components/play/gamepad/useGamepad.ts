@@ -69,6 +69,7 @@ export function useGamepad(send: SendKey, enabled = true): boolean {
       window.removeEventListener('gamepaddisconnected', onDisconnected);
       if (frame !== null) cancelAnimationFrame(frame);
       emit(reader.releaseAll());
+      setConnected(false);
     };
   }, [send, enabled]);
 

@@ -129,7 +129,10 @@ export function TranscriptPanel({ transcript: t, onChoose }: Props) {
   const listRef = useRef<HTMLOListElement | null>(null);
   const headingRef = useRef<HTMLHeadingElement | null>(null);
   const [query, setQuery] = useState('');
-  const [copied, setCopied] = useState(false);
+  const [copied, setCopied] = useState<'no' | 'yes' | 'failed'>('no');
+  // The offer (its seq) a choice was picked from: its buttons stay disabled until a new offer, so
+  // a double click cannot pick again from the next choices.
+  const [pickedFrom, setPickedFrom] = useState<number | null>(null);
   const terms = useMemo(() => normalizeForSearch(query).split(' ').filter(Boolean), [query]);
   const shown = useMemo(() => t.state.lines.filter((l) => matches(l, terms)), [t.state.lines, terms]);
   const choices = t.state.choices;
@@ -142,12 +145,14 @@ export function TranscriptPanel({ transcript: t, onChoose }: Props) {
       if (before?.isConnected) before.focus();
     };
   }, []);
-  // New lines scroll into view unless the player is searching or has scrolled up to read.
+  // New lines (and the later parts of a long one) scroll into view unless the player is searching
+  // or has scrolled up to read. Keyed by the newest line, not the count: the count stops at the cap.
   const atEnd = useRef(true);
+  const newest = shown[shown.length - 1];
   useEffect(() => {
     const el = listRef.current;
     if (el && atEnd.current && !terms.length) el.scrollTop = el.scrollHeight;
-  }, [shown.length, terms.length]);
+  }, [newest?.seq, newest?.text.length, terms.length]);
 
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'Escape') {
@@ -159,10 +164,16 @@ export function TranscriptPanel({ transcript: t, onChoose }: Props) {
     const text = shown.map((l) => spoken(l)).join('\n');
     try {
       await navigator.clipboard.writeText(text);
-      setCopied(true);
+      setCopied('yes');
     } catch {
-      setCopied(false);
+      setCopied('failed');
     }
+  };
+  const choose = (seq: number, n: number) => {
+    setPickedFrom(seq);
+    // The picked button goes away when the chosen line arrives: keep the focus in the panel.
+    listRef.current?.focus();
+    onChoose(n);
   };
 
   return (
@@ -194,12 +205,14 @@ export function TranscriptPanel({ transcript: t, onChoose }: Props) {
           style={{ flex: 1 }}
         />
         <button type="button" onClick={() => void copy()} data-testid="transcript-copy">
-          {copied ? 'コピーしました' : 'コピー'}
+          {copied === 'yes' ? 'コピーしました' : copied === 'failed' ? 'コピーできませんでした' : 'コピー'}
         </button>
       </Row>
+      {/* Only the search's result is announced; the line count would be read after every line. */}
       <p role="status" style={{ margin: 0, fontSize: '0.8rem' }}>
-        {terms.length ? `${shown.length}件見つかりました` : `${t.state.lines.length}行`}
+        {terms.length ? `${shown.length}件見つかりました` : ''}
       </p>
+      {!terms.length && <p style={{ margin: 0, fontSize: '0.8rem' }}>{`${t.state.lines.length}行`}</p>}
       <Lines
         ref={listRef}
         lang="ja"
@@ -232,7 +245,7 @@ export function TranscriptPanel({ transcript: t, onChoose }: Props) {
           <Choices data-testid="transcript-choices">
             {choices.items.map((c, n) => (
               <li key={`${choices.seq}-${n}`}>
-                <button type="button" onClick={() => onChoose(n)} data-testid="transcript-choice" aria-keyshortcuts={String(n + 1)}>
+                <button type="button" onClick={() => choose(choices.seq, n)} disabled={pickedFrom === choices.seq} data-testid="transcript-choice">
                   {n + 1}. {c}
                 </button>
               </li>

@@ -28,7 +28,7 @@ export function TranscriptToggle({ open, onToggle }: { open: boolean; onToggle()
       onPointerDown={(e) => e.stopPropagation()}
       data-testid="transcript-toggle"
     >
-      テキスト履歴 (T)
+      テキスト履歴（T）
     </Toggle>
   );
 }

@@ -4,7 +4,7 @@
  * search, the copy, the choices as buttons sending the digit key), the captions and their size,
  * remembered. The stream is a stand-in PlayController that hands the page host messages.
  */
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@/test/renderWithProviders';
 import { loggedIn } from '@/store/slices/user';
@@ -132,10 +132,18 @@ describe('the play page’s transcript', () => {
     const live = screen.getByRole('log', { name: 'ゲームのテキスト' });
     expect(live).toHaveAttribute('aria-live', 'polite');
     host(line(1, '今夜は星が見えるね。', { speaker: '灯' }));
-    expect(live).toHaveTextContent('灯「今夜は星が見えるね。」');
+    await waitFor(() => expect(live).toHaveTextContent('灯「今夜は星が見えるね。」'));
     host(line(2, '改札を抜けた。'));
-    expect(within(live).getAllByRole('paragraph').map((p) => p.textContent)).toEqual(['灯「今夜は星が見えるね。」', '改札を抜けた。']);
+    await waitFor(() => expect(within(live).getAllByRole('paragraph').map((p) => p.textContent)).toEqual(['灯「今夜は星が見えるね。」', '改札を抜けた。']));
     expect(screen.queryByTestId('transcript-panel')).toBeNull();
+  });
+
+  it('announces a burst of lines (skip mode) as its newest line only, once it settles', async () => {
+    const { host } = await playing();
+    const live = screen.getByRole('log', { name: 'ゲームのテキスト' });
+    host(line(1, '一行目。'), line(2, '二行目。'), line(3, '三行目。'), line(4, '四行目。'));
+    await waitFor(() => expect(live).toHaveTextContent('四行目。'));
+    expect(within(live).getAllByRole('paragraph').map((p) => p.textContent)).toEqual(['四行目。']);
   });
 
   it('opens the backlog with T (not sent to the game), lists, searches and closes with Escape', async () => {

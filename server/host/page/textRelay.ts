@@ -7,7 +7,7 @@
  *
  * A message that cannot leave (no player connected yet, a reconnect, a full SEI queue) waits in
  * a bounded outbox, in order, and goes with the next message or after `ready` (flush), which
- * also sends the current line and choices again with their own `seq` (the player drops what it
+ * also sends the current line and choices again with the `seq` they had (the player drops what it
  * already has; on Agora a message sent before the player subscribed is lost): a player who joins
  * while a resumed save shows its line, or who comes back after a reconnect, reads what the game
  * shows. Nothing the player sends reaches this file.
