@@ -30,6 +30,12 @@ export function fullscreenApiAvailable(doc: Document = document): boolean {
   return !!enabled && (typeof el.requestFullscreen === 'function' || typeof el.webkitRequestFullscreen === 'function');
 }
 
+/** Leaves the page's fullscreen (API), if it is in it; a refusal is ignored. */
+function exitFullscreen(): void {
+  const d = document as WebkitDocument;
+  if (fullscreenElement()) void Promise.resolve((d.exitFullscreen ?? d.webkitExitFullscreen)?.call(d)).catch(() => undefined);
+}
+
 function fullscreenElement(): Element | null {
   const d = document as WebkitDocument;
   return d.fullscreenElement ?? d.webkitFullscreenElement ?? null;
@@ -98,8 +104,7 @@ export function useFullscreen(): Fullscreen {
   useEffect(
     () => () => {
       document.documentElement.removeAttribute(FULL_VIEWPORT_ATTR);
-      const d = document as WebkitDocument;
-      if (fullscreenElement()) void Promise.resolve((d.exitFullscreen ?? d.webkitExitFullscreen)?.call(d)).catch(() => undefined);
+      exitFullscreen();
       unlockOrientation();
     },
     [],
@@ -107,9 +112,8 @@ export function useFullscreen(): Fullscreen {
 
   const toggle = useCallback(() => {
     if (mode === 'api') {
-      const d = document as WebkitDocument;
       if (fullscreenElement()) {
-        void Promise.resolve((d.exitFullscreen ?? d.webkitExitFullscreen)?.call(d)).catch(() => undefined);
+        exitFullscreen();
         return;
       }
       const el = document.documentElement as WebkitElement;

@@ -8,6 +8,7 @@ import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { CAPTION_FONT_REM, type CaptionSize } from './captionPrefs';
 import type { TranscriptLine } from './transcriptState';
+import { LineText } from './LineText';
 
 const Bar = styled.div<{ $rem: number }>`
   position: absolute;
@@ -58,14 +59,7 @@ export function Captions({ line, size, onHeight }: Props) {
     <Bar ref={ref} $rem={CAPTION_FONT_REM[size]} lang="ja" translate="yes" data-testid="captions" data-size={size} onPointerDown={(e) => e.stopPropagation()}>
       {line ? (
         <p style={{ margin: 0 }}>
-          {line.choice ? (
-            <>▶ {line.text}</>
-          ) : (
-            <>
-              {line.speaker && <span className="speaker">{line.speaker}</span>}
-              {line.text}
-            </>
-          )}
+          <LineText line={line} />
         </p>
       ) : null}
     </Bar>

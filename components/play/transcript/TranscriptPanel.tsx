@@ -12,6 +12,7 @@ import { normalizeForSearch } from '@/lib/search/normalize';
 import { CAPTION_SIZES, CAPTION_SIZE_LABELS } from './captionPrefs';
 import { spoken, type TranscriptLine } from './transcriptState';
 import type { Transcript } from './useTranscript';
+import { LineText } from './LineText';
 
 const Panel = styled.div`
   position: absolute;
@@ -227,14 +228,7 @@ export function TranscriptPanel({ transcript: t, onChoose }: Props) {
       >
         {shown.map((l) => (
           <li key={l.seq} data-seq={l.seq} className={l.choice ? 'choice' : undefined}>
-            {l.choice ? (
-              <>▶ {l.text}</>
-            ) : (
-              <>
-                {l.speaker && <span className="speaker">{l.speaker}</span>}
-                {l.text}
-              </>
-            )}
+            <LineText line={l} />
           </li>
         ))}
         {terms.length > 0 && shown.length === 0 && <li>見つかりません</li>}
