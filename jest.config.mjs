@@ -1,10 +1,12 @@
 import nextJest from 'next/jest.js';
 
 /**
- * Two Jest projects:
+ * Three Jest projects:
  * - unit: components, slices, the guard, storage, the head (jsdom, next/jest transforms);
  * - integration: servers against the real PostgreSQL and Firebase emulators, which
- *   scripts/test.ts starts first and passes in through the environment.
+ *   scripts/test.ts starts first and passes in through the environment;
+ * - cluster: the multi-node stack under failure (test/cluster/, docs/cluster.md), against the
+ *   cluster scripts/test.ts starts after the main suites (its addresses in the environment).
  */
 const createJestConfig = nextJest({ dir: './' });
 
@@ -30,14 +32,23 @@ const integration = {
   testMatch: ['<rootDir>/{server,functions,test/integration}/**/*.int.test.ts'],
 };
 
+/** @type {import('jest').Config} */
+const cluster = {
+  displayName: 'cluster',
+  testEnvironment: 'node',
+  testEnvironmentOptions: { globalsCleanup: 'off' },
+  moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
+  testMatch: ['<rootDir>/test/cluster/**/*.cluster.test.ts'],
+};
+
 async function config() {
-  const [u, i] = await Promise.all([createJestConfig(unit)(), createJestConfig(integration)()]);
+  const [u, i, c] = await Promise.all([createJestConfig(unit)(), createJestConfig(integration)(), createJestConfig(cluster)()]);
   // jose (signal tokens in server/api) ships ESM only, which Jest on Node 20 cannot require:
   // let the SWC transform compile it like our own code.
   i.transformIgnorePatterns = (i.transformIgnorePatterns ?? []).map((pattern) =>
     pattern.replace('(?!(geist|', '(?!(jose|geist|'),
   );
-  return { projects: [u, i] };
+  return { projects: [u, i, c] };
 }
 
 export default config;

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing on a fresh machine, and nothing when everything is there:
-# npm dependencies (from package-lock.json), Debian Chromium and Japanese fonts.
+# npm dependencies (from package-lock.json), Debian Chromium and Japanese fonts, and for the
+# multi-node stack (npm run cluster, docs/cluster.md) HAProxy and coturn, run by the cluster itself
+# with its own config files: their system services are stopped and disabled once installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,10 +26,21 @@ fi
 need_apt=()
 [ -x /usr/bin/chromium ] || need_apt+=(chromium)
 dpkg -s fonts-noto-cjk >/dev/null 2>&1 || need_apt+=(fonts-noto-cjk)
+[ -x /usr/sbin/haproxy ] || need_apt+=(haproxy)
+[ -x /usr/bin/turnserver ] || need_apt+=(coturn)
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "• installing Debian packages: ${need_apt[*]}"
   if [ "$(id -u)" = "0" ]; then SUDO=""; elif command -v sudo >/dev/null; then SUDO="sudo"; else
     echo "  cannot install ${need_apt[*]}: not root and no sudo. Install them, then run again." >&2; exit 1; fi
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >/dev/null
+  # The packages' own services (coturn would listen on every interface) never run here.
+  for svc in haproxy coturn; do
+    case " ${need_apt[*]} " in *" $svc "*) ;; *) continue ;; esac
+    if [ -d /run/systemd/system ] && command -v systemctl >/dev/null; then
+      $SUDO systemctl disable --now "$svc" >/dev/null 2>&1 || true
+    elif [ -x "/etc/init.d/$svc" ]; then
+      $SUDO "/etc/init.d/$svc" stop >/dev/null 2>&1 || true
+    fi
+  done
 fi

@@ -1,13 +1,19 @@
 /**
  * `npm test`: lint, typecheck, the structure check (no import cycle, no oversized file), unit
  * tests, then the real stack (PostgreSQL, Auth and Functions emulators, api, payments sandbox,
- * game host, web) for the integration and Playwright suites; tears it all down, checks that no
- * process of it is left, and ends with one line "N passed, N failed" summing every suite.
+ * game host, web) for the integration and Playwright suites; tears it all down and checks that no
+ * process of it is left; then, with the test stack gone (the machine's cores are the cluster's),
+ * the multi-node stack (scripts/cluster/: api and web replicas behind HAProxy, three hosts,
+ * coturn) for the cluster suite, torn down and checked the same way. Ends with one line
+ * "N passed, N failed" summing every suite.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { assertPortFree } from '../server/dev/ports';
+import { startCluster, suiteEnv, type Cluster } from './cluster/cluster';
+import { clusterConfig } from './cluster/config';
+import { startControl, type ControlServer } from './cluster/control';
 import { REPO_ROOT, stackConfig, testSlot } from './stack/config';
 import { startStack, type Stack } from './stack/stack';
 
@@ -45,13 +51,15 @@ async function check(name: string, cmd: string, args: string[]) {
   tallies.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 });
 }
 
-async function jest(project: 'unit' | 'integration', env: NodeJS.ProcessEnv) {
+async function jest(project: 'unit' | 'integration' | 'cluster', env: NodeJS.ProcessEnv) {
   console.log(`\n━━ jest ${project} ━━`);
   const file = path.join(outDir, `jest-${project}.json`);
   fs.rmSync(file, { force: true });
   // JEST_ARGS narrows a local run (e.g. JEST_ARGS="server/api/routes"); CI never sets it.
   const extra = (process.env.JEST_ARGS ?? '').split(/\s+/).filter(Boolean);
-  const code = await run(path.join(BIN, 'jest'), ['--selectProjects', project, '--json', `--outputFile=${file}`, '--passWithNoTests', ...extra], env);
+  // The cluster suite's cases run in order on one cluster (-i: in band).
+  const inBand = project === 'cluster' ? ['-i'] : [];
+  const code = await run(path.join(BIN, 'jest'), ['--selectProjects', project, '--json', `--outputFile=${file}`, '--passWithNoTests', ...inBand, ...extra], env);
   const r = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numRuntimeErrorTestSuites: number }>(file);
   if (!r) tallies.push({ name: `jest ${project}`, passed: 0, failed: 1, skipped: 0 });
   else
@@ -96,7 +104,7 @@ function liveProcesses(): Map<number, string> {
     if (!/^\d+$/.test(name)) continue;
     try {
       const cmd = fs.readFileSync(`/proc/${name}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
-      if (/chromium|chrome|postgres|firebase|next-server/.test(cmd)) out.set(Number(name), cmd);
+      if (/chromium|chrome|postgres|firebase|next-server|haproxy|turnserver/.test(cmd)) out.set(Number(name), cmd);
     } catch {
       /* gone */
     }
@@ -124,9 +132,9 @@ function processesInGroups(groups: number[]): Map<number, string> {
   return out;
 }
 
-/** After teardown nothing the stack or the suites started may remain. */
-async function checkNoLeaks(before: Map<number, string>, groups: number[]) {
-  console.log('\n━━ leftover processes ━━');
+/** After teardown nothing the stack (or the cluster) or the suites started may remain. */
+async function checkNoLeaks(before: Map<number, string>, groups: number[], name = 'no leftovers') {
+  console.log(`\n━━ leftover processes${name.slice('no leftovers'.length)} ━━`);
   let leaked: string[] = [];
   for (let i = 0; i < 20; i++) {
     const ours = processesInGroups(groups);
@@ -141,12 +149,60 @@ async function checkNoLeaks(before: Map<number, string>, groups: number[]) {
   }
   if (leaked.length) console.log(`✗ still running after teardown:\n  ${leaked.join('\n  ')}`);
   else console.log('✓ none');
-  tallies.push({ name: 'no leftovers', passed: leaked.length ? 0 : 1, failed: leaked.length ? 1 : 0, skipped: 0 });
+  tallies.push({ name, passed: leaked.length ? 0 : 1, failed: leaked.length ? 1 : 0, skipped: 0 });
+}
+
+/**
+ * The multi-node stack and its suite (test/cluster/, docs/cluster.md): a fresh database, the
+ * cluster up, its control endpoint for the suite (kill / start / restart members), then down.
+ */
+async function clusterSuite() {
+  const c = clusterConfig();
+  console.log('\n━━ starting the cluster ━━');
+  const pgFree = await assertPortFree(c.stack.pgPort, 'PostgreSQL of the cluster').then(
+    () => true,
+    (error: Error) => (console.error(`✗ the cluster did not start: ${error.message}`), false),
+  );
+  if (!pgFree) {
+    tallies.push({ name: 'cluster', passed: 0, failed: 1, skipped: 0 });
+    return;
+  }
+  fs.rmSync(c.stack.pgDataDir, { recursive: true, force: true });
+  const before = liveProcesses();
+  let cluster: Cluster | null = null;
+  let control: ControlServer | null = null;
+  const stopAll = async () => {
+    await control?.close();
+    await cluster?.stop();
+  };
+  const onSignal = () => void stopAll().then(() => process.exit(130));
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const started = Date.now();
+  try {
+    cluster = await startCluster(c);
+    control = await startControl(cluster, 0, (l) => console.log(l));
+  } catch (e) {
+    console.error(`✗ the cluster did not start: ${e instanceof Error ? e.message : String(e)}`);
+    tallies.push({ name: 'cluster', passed: 0, failed: 1, skipped: 0 });
+    await stopAll();
+    return;
+  }
+  console.log(`  ✓ cluster up in ${Math.round((Date.now() - started) / 1000)} s`);
+  try {
+    await jest('cluster', { ...process.env, ...suiteEnv(cluster, control) });
+  } finally {
+    console.log('\n━━ stopping the cluster ━━');
+    await stopAll();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+  await checkNoLeaks(before, cluster.processGroups, 'no leftovers (cluster)');
 }
 
 function summary(): number {
   console.log('\n━━ summary ━━');
-  for (const t of tallies) console.log(`  ${t.name.padEnd(18)} ${t.passed} passed, ${t.failed} failed${t.skipped ? `, ${t.skipped} skipped` : ''}`);
+  for (const t of tallies) console.log(`  ${t.name.padEnd(22)} ${t.passed} passed, ${t.failed} failed${t.skipped ? `, ${t.skipped} skipped` : ''}`);
   const passed = tallies.reduce((a, t) => a + t.passed, 0);
   const failed = tallies.reduce((a, t) => a + t.failed, 0);
   console.log(`${passed} passed, ${failed} failed`);
@@ -202,10 +258,14 @@ async function main() {
       } finally {
         console.log('\n━━ stopping the test stack ━━');
         await stack.stop();
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
       }
       await checkNoLeaks(before, stack.processGroups);
     }
   }
+  // After the test stack is down: the cluster needs the machine's cores to itself.
+  if (want('cluster')) await clusterSuite();
   process.exit(summary());
 }
 

@@ -13,14 +13,28 @@ export type SignalMessage =
   | { type: 'answer'; sdp: string }
   /** Relayed: a trickled ICE candidate (null = end of candidates). */
   | { type: 'ice'; candidate: RTCIceCandidateInit | null }
-  /** From the api: the other peer connected (the host offers on this). */
-  | { type: 'peer-joined'; role: SignalRole }
+  /**
+   * From the api: the other peer connected (the host offers on this). `peer` is the player page's
+   * id (PEER_ID): the same id again is the same page whose signalling reconnected (an api replica
+   * went away) — its connection may still be up, and the host does not replace it.
+   */
+  | { type: 'peer-joined'; role: SignalRole; peer?: string }
   /** From the api: the other peer went away. */
   | { type: 'peer-left'; role: SignalRole }
   /** From the api: the session ended or the token is no longer valid. */
   | { type: 'closed'; reason: string };
 
 export const MAX_SIGNAL_CHARS = 64 * 1024;
+
+/** A page's signalling id (`?peer=` on the signalling URL): random, URL-safe. */
+export const PEER_ID = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** A fresh page id for PEER_ID. */
+export function newPeerId(): string {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
 
 /** Parses one signalling frame; null for anything malformed. */
 export function parseSignal(raw: unknown): SignalMessage | null {
@@ -51,6 +65,8 @@ export function parseSignal(raw: unknown): SignalMessage | null {
       };
     }
     case 'peer-joined':
+      if (m.role !== 'player' && m.role !== 'host') return null;
+      return typeof m.peer === 'string' && PEER_ID.test(m.peer) ? { type: m.type, role: m.role, peer: m.peer } : { type: m.type, role: m.role };
     case 'peer-left':
       return m.role === 'player' || m.role === 'host' ? { type: m.type, role: m.role } : null;
     case 'closed':

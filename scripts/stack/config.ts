@@ -1,7 +1,8 @@
 /**
  * Ports, addresses and secrets of the local stack, one place. Everything comes from the
  * environment with a safe local default; everything listens on loopback.
- * `npm test` uses its own set (TEST_PORTS) so it can run beside `npm start`.
+ * `npm test` uses its own set (TEST_PORTS) so it can run beside `npm start`; the multi-node stack
+ * (`npm run cluster`, scripts/cluster/) a third set (CLUSTER_*), beside both.
  * Shared secrets (the api's internal token, the payments sandbox's keys) are generated per
  * stack start unless the environment sets them (stackSecrets).
  */
@@ -11,8 +12,10 @@ import { FUNCTIONS_REGION } from '../../functions/src/region';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
+export type StackMode = 'dev' | 'test' | 'cluster';
+
 export interface StackConfig {
-  mode: 'dev' | 'test';
+  mode: StackMode;
   host: string;
   webPort: number;
   apiPort: number;
@@ -45,27 +48,39 @@ export function testSlot(env = process.env): number {
   return n >= 1 && n <= 5 ? n : 0;
 }
 
-export function stackConfig(mode: 'dev' | 'test', env = process.env): StackConfig {
-  const test = mode === 'test';
-  const prefix = test ? 'TEST_' : '';
-  const slot = test ? testSlot(env) : 0;
+/** Default ports of each mode (the cluster's web and api ports are its HAProxy frontends). */
+const DEFAULT_PORTS: Record<StackMode, { web: number; api: number; pg: number; auth: number; functions: number; sandbox: number; host: number; hostPage: number }> = {
+  dev: { web: 3000, api: 8080, pg: 54329, auth: 9099, functions: 5001, sandbox: 8300, host: 8090, hostPage: 8091 },
+  test: { web: 3100, api: 8180, pg: 54339, auth: 9199, functions: 5101, sandbox: 8380, host: 8190, hostPage: 8191 },
+  cluster: { web: 3200, api: 8280, pg: 54349, auth: 9299, functions: 5201, sandbox: 8580, host: 8290, hostPage: 8291 },
+};
+
+const PREFIX: Record<StackMode, string> = { dev: '', test: 'TEST_', cluster: 'CLUSTER_' };
+const DATABASE: Record<StackMode, string> = { dev: 'yumecast', test: 'yumecast_test', cluster: 'yumecast' };
+const DIST_DIR: Record<StackMode, string> = { dev: '.next', test: '.next-test', cluster: '.next-cluster' };
+const PG_DATA: Record<StackMode, string> = { dev: 'postgres', test: 'postgres-test', cluster: 'postgres-cluster' };
+
+export function stackConfig(mode: StackMode, env = process.env): StackConfig {
+  const prefix = PREFIX[mode];
+  const slot = mode === 'test' ? testSlot(env) : 0;
   const off = slot * 1000;
   const suffix = slot ? `-${slot}` : '';
+  const d = DEFAULT_PORTS[mode];
   return {
     mode,
     host: env.HOST || '127.0.0.1',
-    webPort: num(env[`${prefix}WEB_PORT`], test ? 3100 + off : 3000),
-    apiPort: num(env[`${prefix}API_PORT`], test ? 8180 + off : 8080),
-    pgPort: num(env[`${prefix}PGPORT_LOCAL`], test ? 54339 + off : 54329),
-    authPort: num(env[`${prefix}AUTH_EMULATOR_PORT`], test ? 9199 + off : 9099),
-    functionsPort: num(env[`${prefix}FUNCTIONS_EMULATOR_PORT`], test ? 5101 + off : 5001),
-    paymentsSandboxPort: num(env[`${prefix}PAYMENTS_SANDBOX_PORT`], test ? 8380 + off : 8300),
-    hostPort: num(env[`${prefix}HOST_AGENT_PORT`], test ? 8190 + off : 8090),
-    hostPagePort: num(env[`${prefix}HOST_PAGE_PORT`], test ? 8191 + off : 8091),
+    webPort: num(env[`${prefix}WEB_PORT`], d.web + off),
+    apiPort: num(env[`${prefix}API_PORT`], d.api + off),
+    pgPort: num(env[`${prefix}PGPORT_LOCAL`], d.pg + off),
+    authPort: num(env[`${prefix}AUTH_EMULATOR_PORT`], d.auth + off),
+    functionsPort: num(env[`${prefix}FUNCTIONS_EMULATOR_PORT`], d.functions + off),
+    paymentsSandboxPort: num(env[`${prefix}PAYMENTS_SANDBOX_PORT`], d.sandbox + off),
+    hostPort: num(env[`${prefix}HOST_AGENT_PORT`], d.host + off),
+    hostPagePort: num(env[`${prefix}HOST_PAGE_PORT`], d.hostPage + off),
     projectId: env.FIREBASE_PROJECT_ID || 'demo-yumecast',
-    database: test ? 'yumecast_test' : 'yumecast',
-    distDir: test ? `.next-test${suffix}` : '.next',
-    pgDataDir: path.join(REPO_ROOT, '.data', test ? `postgres-test${suffix}` : 'postgres'),
+    database: DATABASE[mode],
+    distDir: `${DIST_DIR[mode]}${suffix}`,
+    pgDataDir: path.join(REPO_ROOT, '.data', `${PG_DATA[mode]}${suffix}`),
     runDir: path.join(REPO_ROOT, '.run', `${mode}${suffix}`),
   };
 }
@@ -150,9 +165,10 @@ export function stackEnv(c: StackConfig, base = process.env, secrets: StackSecre
     // A slotted test stack keeps its runtimes' profiles in its own run folder, so its leftover
     // check can tell its processes from another slot's.
     ...(c.mode === 'test' && testSlot(base) ? { HOST_TMP_DIR: path.join(c.runDir, 'host-tmp') } : {}),
-    // The test stack's clients (Playwright, suites) all call from one address: HTTP rate limits
-    // out of their way (docs/api.md "Rate limits and timeouts"; the limits have their own tests).
-    ...(c.mode === 'test'
+    // The test stack's and the cluster's clients (Playwright, suites) all call from one address:
+    // HTTP rate limits out of their way (docs/api.md "Rate limits and timeouts"; the limits have
+    // their own tests).
+    ...(c.mode !== 'dev'
       ? {
           API_RATE_LIMIT_USER_MAX: '100000000',
           API_RATE_LIMIT_PUBLIC_MAX: '100000000',

@@ -16,10 +16,11 @@ export interface Managed {
   exitCode(): number | null | undefined;
 }
 
-export function startProcess(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, logDir: string, cwd: string): Managed {
+/** `append`: keep the log of an earlier run of the same service (a restarted replica). */
+export function startProcess(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, logDir: string, cwd: string, append = false): Managed {
   fs.mkdirSync(logDir, { recursive: true });
   const logFile = path.join(logDir, `${name}.log`);
-  const out = fs.openSync(logFile, 'w');
+  const out = fs.openSync(logFile, append ? 'a' : 'w');
   const child = spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', out, out] });
   fs.closeSync(out);
   let code: number | null | undefined;

@@ -113,7 +113,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(rateLimitPlugin, { limits: config.rateLimit });
   // The catalogue seeds the games table at start (plugins/catalogue.ts): the titles sessions start.
   await app.register(cataloguePlugin);
-  await app.register(sessionsPlugin, { config: config.sessions, listenHost: config.host, listenPort: config.port });
+  await app.register(sessionsPlugin, {
+    config: config.sessions,
+    listenHost: config.host,
+    listenPort: config.port,
+    signalBus: { databaseUrl: config.databaseListenUrl ?? config.databaseUrl, schema: config.dbSchema },
+  });
   // Plans, subscriptions, purchases and the processor (docs/purchase.md): app.subscriptions.
   await app.register(paymentsPlugin);
   // Prometheus: GET /metrics (METRICS_TOKEN or loopback) and the request histogram, before the routes

@@ -17,6 +17,11 @@ export interface ApiConfig {
   port: number;
   /** DATABASE_URL */
   databaseUrl: string;
+  /**
+   * DATABASE_LISTEN_URL: the signal bus's LISTEN/NOTIFY connection (services/signalBus.ts), straight
+   * to PostgreSQL when DATABASE_URL goes through a transaction pooler; unset: DATABASE_URL.
+   */
+  databaseListenUrl?: string;
   /** Optional schema put first on the search_path (tests use one per run). */
   dbSchema?: string;
   /** DATABASE_POOL_MAX: connections per API process. */
@@ -99,6 +104,7 @@ export function loadConfig(env: Env = process.env): ApiConfig {
     host: envString(env.API_HOST) ?? '127.0.0.1',
     port: envInt(env, 'API_PORT', 8080, 0, 65535),
     databaseUrl: envString(env.DATABASE_URL) ?? DEFAULT_DATABASE_URL,
+    databaseListenUrl: envString(env.DATABASE_LISTEN_URL),
     dbPoolMax: envInt(env, 'DATABASE_POOL_MAX', 10, 1, 1000),
     dbTimeouts: loadDatabaseTimeouts(env),
     runMigrations: true,

@@ -21,7 +21,8 @@ import { buildPrewarmPlan } from './prewarm';
 import { RuntimePool } from './pool';
 import { canRestorePriority } from './priority';
 import { sweepStaleRuntimes } from './runtime';
-import { Registry } from './registry';
+import { createFleet, type Fleet } from './fleet';
+import type { Registry } from './registry';
 import type { HostRouteDeps } from './routes/deps';
 import hostErrors from './routes/errors';
 import healthRoutes from './routes/health';
@@ -42,6 +43,8 @@ export interface HostAgent {
   pool: RuntimePool;
   sessions: SessionManager;
   registry: Registry | null;
+  /** The fleet(s) this host belongs to (fleet/: the api registry, Agones), after start(). */
+  fleet: Fleet | null;
   api: ApiClient | null;
   /** The pages' static origin, after start(). */
   pageOrigin(): string;
@@ -103,6 +106,7 @@ export function buildHostAgent(config: HostConfig, options: BuildHostAgentOption
   // with registration off (HOST_REGISTER=0: the bench, agent-only runs) nothing is reported
   const sessions = new SessionManager(pool, api, config, log);
   let registry: Registry | null = null;
+  let fleet: Fleet | null = null;
 
   const app = Fastify({
     logger: options.logger ?? config.logLevel === 'debug',
@@ -136,6 +140,9 @@ export function buildHostAgent(config: HostConfig, options: BuildHostAgentOption
     get registry() {
       return registry;
     },
+    get fleet() {
+      return fleet;
+    },
     api,
     pageOrigin: () => {
       if (!pageServer) throw new Error('not started');
@@ -159,21 +166,22 @@ export function buildHostAgent(config: HostConfig, options: BuildHostAgentOption
       baseUrl = config.publicUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
       pool.start();
       state = 'running';
-      if (api) {
-        registry = new Registry(
-          api,
-          {
-            url: baseUrl,
-            capacity: config.capacity,
-            warm: () => pool.stats().warm,
-            sessionIds: () => sessions.ids(),
-            reconcile: (live) => sessions.reconcile(live),
-          },
-          config.timings.heartbeatMs,
-          log,
-        );
-        registry.start();
-      }
+      // the api registry (HOST_REGISTER) and/or Agones (HOST_FLEET=agones): fleet/index.ts
+      fleet = createFleet(config, {
+        api,
+        source: {
+          url: baseUrl,
+          capacity: config.capacity,
+          warm: () => pool.stats().warm,
+          sessionIds: () => sessions.ids(),
+          reconcile: (live) => sessions.reconcile(live),
+        },
+        whenWarm: () => pool.whenWarm(undefined, 10 * 60_000),
+        onShutdown: () => void agent.shutdown(),
+        log,
+      });
+      registry = fleet?.registry ?? null;
+      fleet?.start();
       log('info', `listening on ${baseUrl} (pages ${pageServer.origin}); capacity ${config.capacity}, warm ${config.warm}`);
     },
     shutdown() {
@@ -182,10 +190,14 @@ export function buildHostAgent(config: HostConfig, options: BuildHostAgentOption
         sessions.stopAccepting();
         // tell the api (no new sessions come) and end the sessions (save, bye, kill) meanwhile;
         // whatever is not done after SHUTDOWN_GRACE_MS (an api that hangs) is killed anyway
+        let sessionsEnded = (): void => undefined;
+        const told = fleet?.shutdown(new Promise<void>((r) => (sessionsEnded = r)));
+        const ended = sessions.endAll('host_shutdown', 'host_shutdown').finally(sessionsEnded);
         await Promise.race([
-          Promise.all([registry?.shutdown(), sessions.endAll('host_shutdown', 'host_shutdown')]),
+          Promise.all([told, ended]),
           new Promise((r) => setTimeout(r, SHUTDOWN_GRACE_MS).unref()),
         ]);
+        fleet?.stop();
         await pool.close();
         await app.close().catch(() => undefined);
         await pageServer?.close().catch(() => undefined);

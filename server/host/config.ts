@@ -228,6 +228,14 @@ export interface HostConfig {
    * of these still works, relayed through the agent.
    */
   signalUrls: string[];
+  /**
+   * HOST_FLEET: the fleet this host belongs to (server/host/fleet/, docs/host.md "Fleets"): `api`
+   * (default: register + heartbeat with the api's PostgreSQL registry) or `agones` (also speak the
+   * Agones SDK to the GameServer's sidecar: Ready, Health, Allocated, the `sessions` counter,
+   * Shutdown). AGONES_SDK_GRPC_PORT (9357, set by Agones) and HOST_AGONES_HEALTH_MS (2000) tune it.
+   */
+  fleet: 'api' | 'agones';
+  agones: { sdkPort: number; healthMs: number };
   timings: HostTimings;
   /** LOG_LEVEL */
   logLevel: string;
@@ -315,6 +323,8 @@ export function loadHostConfig(env: Env = process.env): HostConfig {
     audioDevice: envString(env.HOST_AUDIO_DEVICE) === '1',
     capture: envChoice(env, 'HOST_CAPTURE', 'frame', ['frame', 'canvas'] as const),
     audioPtimeMs: Number(envChoice(env, 'HOST_AUDIO_PTIME_MS', '60', OPUS_PTIMES)),
+    fleet: envChoice(env, 'HOST_FLEET', 'api', ['api', 'agones'] as const),
+    agones: { sdkPort: envInt(env, 'AGONES_SDK_GRPC_PORT', 9357, 1, 65535), healthMs: envInt(env, 'HOST_AGONES_HEALTH_MS', 2000, 100, 60_000) },
     timings: {
       idleWarningMs: envInt(env, 'HOST_IDLE_WARNING_MS', DEFAULT_TIMINGS.idleWarningMs, 10, 86_400_000),
       idleGraceMs: envInt(env, 'HOST_IDLE_GRACE_MS', DEFAULT_TIMINGS.idleGraceMs, 10, 86_400_000),

@@ -135,6 +135,8 @@ export function withAudioPtime(sdp: string, ms: number): string {
 
 export class WebRtcPublisher implements StreamPublisher<WebRtcToken> {
   private pc: RTCPeerConnection | null = null;
+  /** The player page (its PEER_ID) the current connection was offered to. */
+  private offeredTo: string | undefined;
   private channel: RTCDataChannel | null = null;
   private signal: SignalClient | null = null;
   private stream: MediaStream | null = null;
@@ -161,6 +163,10 @@ export class WebRtcPublisher implements StreamPublisher<WebRtcToken> {
       onMessage: (m) => {
         if (m.type === 'peer-joined' && m.role === 'player') {
           events.onPeerJoined?.();
+          // The same page again with our connection to it up: only its signalling (or ours)
+          // reconnected, through another api replica. A new offer would tear the stream down.
+          if (m.peer && m.peer === this.offeredTo && this.pc?.connectionState === 'connected') return;
+          this.offeredTo = m.peer;
           void this.offer().catch(() => events.onState('failed'));
         } else if (m.type === 'peer-left' && m.role === 'player') {
           events.onPeerLeft?.();

@@ -7,6 +7,8 @@ import { parseSignal, type SignalMessage } from '../signal';
 export interface SignalClientOptions {
   url: string;
   token: string;
+  /** This page's id (PEER_ID), sent as `?peer=` so a reconnect is known as the same page. */
+  peerId?: string;
   onMessage(m: SignalMessage): void;
   onOpen?(): void;
   /** Called when the api refuses us for good (bad/expired token, closed session). */
@@ -26,7 +28,8 @@ export class SignalClient {
   connect(): void {
     if (this.closed) return;
     const sep = this.opts.url.includes('?') ? '&' : '?';
-    const ws = new WebSocket(`${this.opts.url}${sep}token=${encodeURIComponent(this.opts.token)}`);
+    const peer = this.opts.peerId ? `&peer=${encodeURIComponent(this.opts.peerId)}` : '';
+    const ws = new WebSocket(`${this.opts.url}${sep}token=${encodeURIComponent(this.opts.token)}${peer}`);
     this.ws = ws;
     ws.onopen = () => {
       this.attempt = 0;

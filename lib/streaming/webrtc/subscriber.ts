@@ -9,6 +9,7 @@
  * the host's offer is on its way (a browser's first connection also starts its WebRTC machinery
  * and a DTLS certificate); the first offer is answered on it, a re-offer on a fresh one.
  */
+import { newPeerId } from '../signal';
 import { parseHostMessage, type PlayerMessage } from '../messages';
 import { emptyReceiverStats, type ReceiverStats, type WebRtcToken, type StreamSubscriber, type SubscriberEvents } from '../types';
 import { SignalClient } from './signalClient';
@@ -84,6 +85,8 @@ export class WebRtcSubscriber implements StreamSubscriber<WebRtcToken> {
     this.signal = new SignalClient({
       url: token.webrtc.signalUrl,
       token: token.webrtc.signalToken,
+      // the same id on every reconnect: the host keeps a working connection to this page
+      peerId: newPeerId(),
       onMessage: (m) => {
         if (m.type === 'offer') void this.answer(m.sdp, token, events).catch(() => events.onState('failed'));
         else if (m.type === 'ice' && m.candidate) void this.pc?.addIceCandidate(m.candidate).catch(() => undefined);

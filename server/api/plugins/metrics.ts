@@ -110,6 +110,13 @@ async function apiMetricsPlugin(app: FastifyInstance, options: ApiMetricsOptions
   relay('yumecast_api_signal_frames_relayed_total', 'Signalling frames relayed between a host and its player.', 'relayed');
   relay('yumecast_api_signal_frames_dropped_total', 'Signalling frames dropped (not allowed, malformed or over the rate).', 'dropped');
   relay('yumecast_api_signal_connections_rejected_total', 'Signalling connections refused (bad token, session not live).', 'rejected');
+  relay('yumecast_api_signal_frames_relayed_in_total', 'Signalling frames another api replica received and this one delivered (signal bus).', 'relayedIn');
+  scrapedCounter({
+    name: 'yumecast_api_signal_bus_lost_total',
+    help: 'Signal bus events not published (no connection) or not put together (a chunk missing).',
+    registers,
+    read: () => app.signalRelay.busStats()?.lost ?? 0,
+  });
 
   // outcomes from the answers: the error a route threw (onError) or its status
   const errors = new WeakMap<FastifyRequest, Error>();

@@ -13,6 +13,7 @@ import { HostClient } from '../services/hostClient';
 import { SessionService } from '../services/sessions/service';
 import { ScreenshotService } from '../services/screenshots';
 import type { SessionConfig } from '../services/sessionConfig';
+import { PgSignalBus } from '../services/signalBus';
 import { SignalRelay } from '../services/signalRelay';
 import { resolveSignalSecret, SignalTokens } from '../services/tokens';
 import { LocalFileStorage, type ObjectStorage } from '../storage';
@@ -43,6 +44,8 @@ export interface SessionsPluginOptions {
   listenPort: number;
   /** Another ObjectStorage implementation (default: LocalFileStorage under config.screenshotDir). */
   storage?: ObjectStorage;
+  /** The connection of the signal bus between api replicas (LISTEN/NOTIFY); null: this is the only replica. */
+  signalBus: { databaseUrl: string; schema?: string } | null;
 }
 
 async function sessionsPlugin(app: FastifyInstance, options: SessionsPluginOptions): Promise<void> {
@@ -65,7 +68,10 @@ async function sessionsPlugin(app: FastifyInstance, options: SessionsPluginOptio
     signalTokens,
     signalUrl,
   });
-  const relay = new SignalRelay(sessions, signalTokens, app.log.child({ component: 'signal' }));
+  const busLog = app.log.child({ component: 'signal-bus' });
+  const bus = options.signalBus ? new PgSignalBus({ ...options.signalBus, log: busLog }) : null;
+  await bus?.start();
+  const relay = new SignalRelay(sessions, signalTokens, app.log.child({ component: 'signal' }), bus);
 
   app.decorate('sessions', sessions);
   app.decorate('signalRelay', relay);
@@ -116,6 +122,7 @@ async function sessionsPlugin(app: FastifyInstance, options: SessionsPluginOptio
     if (timer) clearInterval(timer);
     await sweeping;
     await sessions.stop();
+    await bus?.close();
   });
 }
 

@@ -1,63 +1,12 @@
-import WebSocket from 'ws';
 import { SignalTokens } from '../services/tokens';
 import { FakeHost } from '../testing/fake-host';
 import { request, sleep, startSessionApp, TEST_HOST_SECRET, TestUsers, waitFor, type SessionTestApp } from '../testing/sessions';
+import { readySignalSession, SignalPeer as Peer } from '../testing/signal-peer';
 import { createTestSchema, type TestSchema } from '../testing/test-app';
 
 jest.setTimeout(60_000);
 
 const GAME = 'hoshifuru-toshokan';
-
-/** A signalling client as the browser's SignalClient would be: collects frames and the close. */
-class Peer {
-  readonly frames: Record<string, unknown>[] = [];
-  closeCode: number | null = null;
-  closeReason = '';
-  readonly ws: WebSocket;
-  readonly opened: Promise<void>;
-  readonly closed: Promise<void>;
-
-  constructor(url: string, token: string) {
-    this.ws = new WebSocket(`${url}?token=${encodeURIComponent(token)}`);
-    this.opened = new Promise((resolve, reject) => {
-      this.ws.once('open', () => resolve());
-      this.ws.once('error', reject);
-    });
-    this.closed = new Promise((resolve) => {
-      this.ws.once('close', (code, reason) => {
-        this.closeCode = code;
-        this.closeReason = reason.toString();
-        resolve();
-      });
-    });
-    this.ws.on('message', (data) => this.frames.push(JSON.parse(data.toString())));
-  }
-
-  send(frame: unknown): void {
-    this.ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
-  }
-
-  next(match: Record<string, unknown>, timeoutMs = 3_000): Promise<Record<string, unknown>> {
-    return waitFor(
-      () => this.frames.find((frame) => Object.entries(match).every(([key, value]) => JSON.stringify(frame[key]) === JSON.stringify(value))),
-      timeoutMs,
-      `frame ${JSON.stringify(match)}`,
-    );
-  }
-
-  count(type: string): number {
-    return this.frames.filter((frame) => frame.type === type).length;
-  }
-
-  async waitClosed(timeoutMs = 3_000): Promise<number> {
-    await waitFor(() => this.closeCode !== null, timeoutMs, 'socket close');
-    return this.closeCode!;
-  }
-
-  close(): void {
-    this.ws.close(1000);
-  }
-}
 
 describe('signalling relay GET /v1/signal', () => {
   let schema: TestSchema;
@@ -72,14 +21,7 @@ describe('signalling relay GET /v1/signal', () => {
     return p;
   }
 
-  async function readySession(): Promise<{ id: string; uid: string; idToken: string; playerToken: string; hostToken: string }> {
-    const user = await users.email();
-    const started = await request(api.base, 'GET', `/v1/game/${GAME}/start`, { token: user.idToken });
-    const id = started.body.game_session_id;
-    await waitFor(async () => (await request(api.base, 'GET', `/v1/session/${id}/status`, { token: user.idToken })).body.session_state === 'ready');
-    const token = await request(api.base, 'GET', `/v1/session/${id}/get_token`, { token: user.idToken });
-    return { id, uid: user.uid, idToken: user.idToken, playerToken: token.body.webrtc_signal_token, hostToken: host.started.get(id)!.signalToken };
-  }
+  const readySession = () => readySignalSession(users, host, GAME, api.base);
 
   async function state(id: string): Promise<{ state: string; close_reason: string | null; player_left_at: Date | null }> {
     const { rows } = await schema.pool.query('SELECT state, close_reason, player_left_at FROM sessions WHERE id = $1', [id]);

@@ -12,7 +12,11 @@ import { errorResponses } from '../schemas';
  * Open on purpose: a missing or bad token is refused on the socket (close 4401), where the
  * client can tell "refused" from "network".
  */
-const SignalQuery = Type.Object({ token: Type.Optional(Type.String()) });
+const SignalQuery = Type.Object({
+  token: Type.Optional(Type.String()),
+  /** The page's id (lib/streaming/signal.ts PEER_ID); anything else is ignored. */
+  peer: Type.Optional(Type.String({ maxLength: 64 })),
+});
 
 const signalRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
@@ -23,7 +27,7 @@ const signalRoutes: FastifyPluginAsyncTypebox = async (app) => {
       throw new ApiError('invalid_request', 'WebSocket で接続してください。');
     },
     wsHandler: (socket, request) => {
-      void app.signalRelay.accept(socket, request.query.token).catch((error) => {
+      void app.signalRelay.accept(socket, request.query.token, request.query.peer).catch((error) => {
         request.log.error({ err: error }, 'signal connection failed');
         socket.close(1011, 'internal error');
       });

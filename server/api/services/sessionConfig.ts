@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import type { IceServer } from '../../../lib/api-types/schemas/sessions';
+import { loadTurnConfig, type TurnConfig } from './turn';
 import type { ProviderName } from '../../../lib/api-types/sessions';
 import { envInt, envString, type Env } from '../../shared/env';
 
@@ -14,8 +15,15 @@ export interface SessionConfig {
   apiPublicUrl?: string;
   /** STREAMING_PROVIDER */
   provider: ProviderName;
-  /** ICE_SERVERS (JSON) */
+  /** ICE_SERVERS (JSON): static entries (STUN, a TURN with fixed credentials). */
   iceServers: IceServer[];
+  /** TURN_URLS, TURN_SECRET, TURN_TTL_S: per-session TURN credentials (turn.ts); undefined: none. */
+  turn?: TurnConfig;
+  /**
+   * SESSION_INPUT_ACTIVITY_WRITE_MS: a process writes a session's input time at most once per this
+   * window (sessions/inputActivity.ts, docs/scale.md).
+   */
+  inputActivityWriteMs: number;
   /** SIGNAL_SECRET; undefined = read/create signalSecretFile. */
   signalSecret?: string;
   /** SIGNAL_SECRET_FILE */
@@ -53,6 +61,29 @@ export interface SessionConfig {
   gamesDir: string;
   /** SCREENSHOT_DIR */
   screenshotDir: string;
+  /**
+   * Where queued sessions go (sessions/placement/, docs/host.md "Fleets"): unset = the built-in
+   * PostgreSQL host registry; set (AGONES_ALLOCATOR_URL) = the Agones allocator service.
+   */
+  agonesAllocator?: AgonesAllocatorConfig;
+}
+
+export interface AgonesAllocatorConfig {
+  /** AGONES_ALLOCATOR_URL: the allocator service's base URL (https:// with mTLS; http:// only outside production). */
+  url: string;
+  /** AGONES_ALLOCATOR_CLIENT_CERT / AGONES_ALLOCATOR_CLIENT_KEY: the client certificate and key files (PEM) for mTLS. */
+  clientCertFile?: string;
+  clientKeyFile?: string;
+  /** AGONES_ALLOCATOR_CA_CERT: the CA file (PEM) the allocator's server certificate is checked against. */
+  caFile?: string;
+  /** AGONES_NAMESPACE: the namespace of the hosts' Fleet (`default`). */
+  namespace: string;
+  /** AGONES_FLEET: the hosts' Fleet name, matched as the `agones.dev/fleet` label (`yumecast-host`). */
+  fleet: string;
+  /** AGONES_HOST_PORT_NAME: the GameServer port the agent listens on (`default`, Agones' own default name). */
+  portName: string;
+  /** AGONES_ALLOCATOR_TIMEOUT_MS: one allocation request's timeout (5000). */
+  timeoutMs: number;
 }
 
 export const LOCAL_HOST_SHARED_SECRET = 'yumecast-local-host-secret';
@@ -81,6 +112,8 @@ export function loadSessionConfig(env: Env = process.env): SessionConfig {
     apiPublicUrl: apiPublicUrl?.replace(/\/$/, ''),
     provider,
     iceServers: parseIceServers(env.ICE_SERVERS),
+    turn: loadTurnConfig(env, production),
+    inputActivityWriteMs: envInt(env, 'SESSION_INPUT_ACTIVITY_WRITE_MS', 15_000, 0, 600_000),
     signalSecret,
     signalSecretFile: envString(env.SIGNAL_SECRET_FILE) ?? path.join(REPO_ROOT, '.data', 'signal-secret'),
     signalTokenTtlS: envInt(env, 'SIGNAL_TOKEN_TTL_S', 300, 5, 86_400),
@@ -108,6 +141,29 @@ export function loadSessionConfig(env: Env = process.env): SessionConfig {
     sweeper: true,
     gamesDir: envString(env.GAMES_DIR) ?? path.join(REPO_ROOT, 'games'),
     screenshotDir: envString(env.SCREENSHOT_DIR) ?? path.join(REPO_ROOT, '.data', 'screenshots'),
+    agonesAllocator: loadAgonesAllocator(env, production),
+  };
+}
+
+function loadAgonesAllocator(env: Env, production: boolean): AgonesAllocatorConfig | undefined {
+  const url = envString(env.AGONES_ALLOCATOR_URL);
+  if (!url) return undefined;
+  if (!/^https?:\/\/[^/?#]+\/?$/.test(url)) throw new Error(`AGONES_ALLOCATOR_URL must be http(s)://host[:port] (got "${url}")`);
+  if (production && !url.startsWith('https://')) throw new Error('AGONES_ALLOCATOR_URL must be https:// (mTLS) when NODE_ENV=production');
+  const clientCertFile = envString(env.AGONES_ALLOCATOR_CLIENT_CERT);
+  const clientKeyFile = envString(env.AGONES_ALLOCATOR_CLIENT_KEY);
+  if (Boolean(clientCertFile) !== Boolean(clientKeyFile)) {
+    throw new Error('AGONES_ALLOCATOR_CLIENT_CERT and AGONES_ALLOCATOR_CLIENT_KEY must be set together');
+  }
+  return {
+    url: url.replace(/\/$/, ''),
+    clientCertFile,
+    clientKeyFile,
+    caFile: envString(env.AGONES_ALLOCATOR_CA_CERT),
+    namespace: envString(env.AGONES_NAMESPACE) ?? 'default',
+    fleet: envString(env.AGONES_FLEET) ?? 'yumecast-host',
+    portName: envString(env.AGONES_HOST_PORT_NAME) ?? 'default',
+    timeoutMs: envInt(env, 'AGONES_ALLOCATOR_TIMEOUT_MS', 5_000, 100, 120_000),
   };
 }
 

@@ -3,14 +3,18 @@
  * and the player of a session, relays the frames `mayRelay` allows between them, and tells each
  * side when the other joins or leaves and when the session ends.
  *
- * Pairing lives in this process's memory. Session state lives in PostgreSQL (the player joining
- * marks the session `playing`; leaving starts the reconnect grace), and `checkEnded` (run by the
- * sweeper) closes sockets of sessions that another process ended.
+ * Each replica pairs the sockets it holds. When a session's other side is on another api replica
+ * the signal bus (signalBus.ts, PostgreSQL LISTEN/NOTIFY) carries frames, joins, leaves and ends
+ * between them (docs/sessions.md, "Signalling across replicas"). Session state lives in PostgreSQL
+ * (the player joining marks the session `playing`; leaving starts the reconnect grace), and
+ * `checkEnded` (run by the sweeper) closes sockets of sessions another process ended, should the
+ * bus have missed it.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket, RawData } from 'ws';
-import { MAX_SIGNAL_CHARS, mayRelay, parseSignal, type SignalMessage, type SignalRole } from '../../../lib/streaming/signal';
+import { MAX_SIGNAL_CHARS, mayRelay, parseSignal, PEER_ID, type SignalMessage, type SignalRole } from '../../../lib/streaming/signal';
 import type { SessionService } from './sessions/service';
+import type { BusEvent, BusStats, SignalBus } from './signalBus';
 import { SignalTokenError, type SignalTokens } from './tokens';
 
 export const CLOSE_BAD_TOKEN = 4401;
@@ -36,6 +40,12 @@ interface Peer {
   lastRefill: number;
   drops: number;
   alive: boolean;
+  /** When it joined (ms): of two sockets of one role on two replicas, the newer one stays. */
+  joinedAt: number;
+  /** The page's id (`?peer=`, PEER_ID), passed on in `peer-joined`: a reconnect of the same page is known as such. */
+  pageId?: string;
+  /** The joinedAt of the other side this peer was last told `peer-joined` about (told once, though a join and an answer to it may cross). */
+  announced: number | null;
   /** Closed by us on purpose (replaced, session ended): its close does not count as leaving. */
   retired: boolean;
 }
@@ -45,11 +55,13 @@ export interface RelayStats {
   relayed: number;
   dropped: number;
   rejected: number;
+  /** Frames delivered here that another replica received. */
+  relayedIn: number;
 }
 
 export class SignalRelay {
   private readonly sessions = new Map<string, { host?: Peer; player?: Peer }>();
-  private readonly counters = { relayed: 0, dropped: 0, rejected: 0 };
+  private readonly counters = { relayed: 0, dropped: 0, rejected: 0, relayedIn: 0 };
   private shuttingDown = false;
   private readonly pinger: NodeJS.Timeout;
 
@@ -57,8 +69,11 @@ export class SignalRelay {
     private readonly service: SessionService,
     private readonly signalTokens: SignalTokens,
     private readonly log: FastifyBaseLogger,
+    /** Other replicas; null: this process is the only one (tests of one replica). */
+    private readonly bus: SignalBus | null = null,
   ) {
     service.onSessionEnded((sessionId, reason) => this.sessionEnded(sessionId, reason));
+    bus?.subscribe((event) => this.fromBus(event));
     this.pinger = setInterval(() => this.ping(), PING_INTERVAL_MS);
     this.pinger.unref();
   }
@@ -69,13 +84,18 @@ export class SignalRelay {
     return { connections, ...this.counters };
   }
 
+  /** The signal bus's figures; null without one. */
+  busStats(): BusStats | null {
+    return this.bus?.stats() ?? null;
+  }
+
   /** Whether a peer of this role is connected here (tests, diagnostics). */
   has(sessionId: string, role: SignalRole): boolean {
     return Boolean(this.sessions.get(sessionId)?.[role]);
   }
 
-  /** A new WebSocket with the `token` query parameter. */
-  async accept(ws: WebSocket, token: string | undefined): Promise<void> {
+  /** A new WebSocket with the `token` (and optional `peer`) query parameters. */
+  async accept(ws: WebSocket, token: string | undefined, pageId?: string): Promise<void> {
     // Frames the client sends before we finish checking are kept (a few) and handled after.
     const pending: { data: RawData; isBinary: boolean }[] = [];
     const early = (data: RawData, isBinary: boolean) => {
@@ -119,6 +139,9 @@ export class SignalRelay {
       lastRefill: Date.now(),
       drops: 0,
       alive: true,
+      joinedAt: Date.now(),
+      pageId: pageId && PEER_ID.test(pageId) ? pageId : undefined,
+      announced: null,
       retired: false,
     };
     ws.off('message', early);
@@ -138,9 +161,11 @@ export class SignalRelay {
     }
     const other = entry[otherRole(peer.role)];
     if (other) {
-      send(other.ws, { type: 'peer-joined', role: peer.role });
-      send(peer.ws, { type: 'peer-joined', role: other.role });
+      announce(other, peer.role, peer.joinedAt, peer.pageId);
+      announce(peer, other.role, other.joinedAt, other.pageId);
     }
+    // Always: the other side may be on another replica, and so may an older socket of this role.
+    this.bus?.publish({ kind: 'joined', sessionId: peer.sessionId, role: peer.role, at: peer.joinedAt, pageId: peer.pageId });
     if (peer.role === 'player') {
       await this.service.playerJoined(peer.sessionId).catch((error) => this.log.error({ err: error }, 'signal: join not recorded'));
     }
@@ -161,8 +186,10 @@ export class SignalRelay {
     const message = parseSignal(text);
     if (!message || !mayRelay(peer.role, message)) return this.drop(peer, 'not allowed');
     const other = this.sessions.get(peer.sessionId)?.[otherRole(peer.role)];
-    if (!other) return this.drop(peer, 'no peer');
-    send(other.ws, message);
+    if (other) send(other.ws, message);
+    // Not here: the replica that holds it (if any) delivers it.
+    else if (this.bus) this.bus.publish({ kind: 'frame', sessionId: peer.sessionId, to: otherRole(peer.role), text: JSON.stringify(message) });
+    else return this.drop(peer, 'no peer');
     this.counters.relayed += 1;
   }
 
@@ -186,13 +213,15 @@ export class SignalRelay {
     if (peer.retired || this.shuttingDown) return;
     const other = entry[otherRole(peer.role)];
     if (other) send(other.ws, { type: 'peer-left', role: peer.role });
+    else this.bus?.publish({ kind: 'left', sessionId: peer.sessionId, role: peer.role });
     if (peer.role === 'player') {
       this.service.playerLeft(peer.sessionId).catch((error) => this.log.error({ err: error }, 'signal: leave not recorded'));
     }
   }
 
-  /** The session ended (or is closing): tell both peers and close their sockets. */
-  sessionEnded(sessionId: string, reason: string): void {
+  /** The session ended (or is closing): tell both peers and close their sockets, here and on the other replicas. */
+  sessionEnded(sessionId: string, reason: string, fromBus = false): void {
+    if (!fromBus) this.bus?.publish({ kind: 'ended', sessionId, reason: reason.slice(0, 64) });
     const entry = this.sessions.get(sessionId);
     if (!entry) return;
     this.sessions.delete(sessionId);
@@ -201,6 +230,50 @@ export class SignalRelay {
       peer.retired = true;
       send(peer.ws, { type: 'closed', reason: reason.slice(0, 64) });
       peer.ws.close(1000, 'session closed');
+    }
+  }
+
+  /** What another replica published about a session whose sockets may be here. */
+  private fromBus(event: BusEvent): void {
+    const entry = this.sessions.get(event.sessionId);
+    switch (event.kind) {
+      case 'frame': {
+        const to = entry?.[event.to];
+        if (!to) return;
+        if (to.ws.readyState === to.ws.OPEN) to.ws.send(event.text);
+        this.counters.relayedIn += 1;
+        return;
+      }
+      case 'joined': {
+        if (!entry) return;
+        const same = entry[event.role];
+        if (same && same.joinedAt <= event.at) {
+          // The same side reconnected through another replica: this socket is the stale one.
+          delete entry[event.role];
+          same.retired = true;
+          same.ws.close(CLOSE_REPLACED, 'replaced');
+        }
+        const other = entry[otherRole(event.role)];
+        if (other) {
+          announce(other, event.role, event.at, event.pageId);
+          this.bus?.publish({ kind: 'present', sessionId: event.sessionId, role: other.role, at: other.joinedAt, pageId: other.pageId });
+        }
+        if (!entry.host && !entry.player) this.sessions.delete(event.sessionId);
+        return;
+      }
+      case 'present': {
+        const other = entry?.[otherRole(event.role)];
+        if (other) announce(other, event.role, event.at, event.pageId);
+        return;
+      }
+      case 'left': {
+        const other = entry?.[otherRole(event.role)];
+        if (other) send(other.ws, { type: 'peer-left', role: event.role });
+        return;
+      }
+      case 'ended':
+        this.sessionEnded(event.sessionId, event.reason, true);
+        return;
     }
   }
 
@@ -236,6 +309,13 @@ export class SignalRelay {
 
 function otherRole(role: SignalRole): SignalRole {
   return role === 'host' ? 'player' : 'host';
+}
+
+/** Tells a peer the other side (joined at `at`) is there, once per joining. */
+function announce(peer: Peer, role: SignalRole, at: number, pageId: string | undefined): void {
+  if (peer.announced === at) return;
+  peer.announced = at;
+  send(peer.ws, pageId ? { type: 'peer-joined', role, peer: pageId } : { type: 'peer-joined', role });
 }
 
 function send(ws: WebSocket, message: SignalMessage): void {

@@ -1,14 +1,18 @@
 /**
  * The queue and allocation (docs/sessions.md 1, "Allocation order"): places queued sessions
- * (FIFO) on healthy hosts with a free slot, fewest active sessions first, then calls those hosts
+ * (FIFO) where the placement says — on healthy registered hosts with a free slot, fewest active
+ * sessions first (placement/registry.ts, the default), or on the GameServer Agones' allocator
+ * hands out (placement/agones.ts, AGONES_ALLOCATOR_URL) — then calls those hosts
  * (POST {host}/sessions with the saves to resume from). A host that refuses or cannot be reached
  * is skipped for a while by this process; the session goes back to the head of the queue, and
  * fails host_unavailable after MAX_ALLOCATION_ATTEMPTS.
  */
-import { withTransaction, lockSession, transition, HOLDING_STATES, type SessionRow } from '../sessionStore';
+import { withTransaction, lockSession, transition, type SessionRow } from '../sessionStore';
 import type { SessionContext } from './context';
 import { refreshHostState, type HostRow } from './hostStore';
 import type { SessionLifecycle } from './lifecycle';
+import { createPlacement, type Placement } from './placement';
+import { iceServersFor } from '../turn';
 
 /** How often the api tries to place one session before it fails with host_unavailable. */
 export const MAX_ALLOCATION_ATTEMPTS = 3;
@@ -19,11 +23,15 @@ export class SessionAllocation {
   private drainPromise: Promise<void> | null = null;
   private drainAgain = false;
   private stopped = false;
+  /** Where a queued session goes: the PostgreSQL registry, or Agones' allocator (placement/). */
+  private readonly placement: Placement;
 
   constructor(
     private readonly ctx: SessionContext,
     private readonly lifecycle: SessionLifecycle,
-  ) {}
+  ) {
+    this.placement = createPlacement(ctx);
+  }
 
   /** The drain under way, if any (the service waits for it on close). */
   get draining(): Promise<void> | null {
@@ -36,9 +44,9 @@ export class SessionAllocation {
   }
 
   /**
-   * Places queued sessions (FIFO) on hosts with a free slot, fewest active sessions first, then
-   * calls those hosts. One drain at a time per process; across processes the host rows locked
-   * FOR UPDATE serialise the decisions. Resolves when the database part is done (host calls
+   * Places queued sessions (FIFO) through the placement, then calls those hosts. One drain at a
+   * time per process; across processes the rows locked FOR UPDATE (hosts in the registry path,
+   * the queued session in both) serialise the decisions. Resolves when the database part is done (host calls
    * continue in the background).
    */
   drainQueue(): Promise<void> {
@@ -52,7 +60,7 @@ export class SessionAllocation {
         do {
           this.drainAgain = false;
           for (let placed = 0; placed < 100; placed += 1) {
-            const allocation = await this.allocateNext();
+            const allocation = await this.placement.next();
             if (!allocation) break;
             this.ctx.work.track(this.startOnHost(allocation.session, allocation.host));
           }
@@ -64,58 +72,6 @@ export class SessionAllocation {
       }
     })();
     return this.drainPromise;
-  }
-
-  private effectiveCapacity(capacity: number): number {
-    const limit = this.ctx.config.hostSessionLimit;
-    return limit > 0 ? Math.min(capacity, limit) : capacity;
-  }
-
-  private async allocateNext(): Promise<{ session: SessionRow; host: HostRow } | null> {
-    return withTransaction(this.ctx.db, async (client) => {
-      const { rows: hosts } = await client.query<HostRow & { reported_warm: number }>(
-        `SELECT id, url, capacity, state, reported_warm FROM hosts
-         WHERE state IN ('Ready', 'Allocated') AND last_heartbeat_at > now() - make_interval(secs => $1::double precision / 1000)
-         ORDER BY id FOR UPDATE`,
-        [this.ctx.config.hostHeartbeatTimeoutMs],
-      );
-      const now = Date.now();
-      const candidates = hosts.filter(
-        (host) => (this.ctx.cooldown.get(host.id) ?? 0) <= now && this.effectiveCapacity(host.capacity) > 0,
-      );
-      if (candidates.length === 0) return null;
-      const { rows: counts } = await client.query<{ host_id: string; n: number }>(
-        `SELECT host_id, count(*)::int AS n FROM sessions
-         WHERE host_id = ANY($1::text[]) AND state = ANY($2::text[]) GROUP BY host_id`,
-        [candidates.map((host) => host.id), HOLDING_STATES],
-      );
-      const active = new Map(counts.map((row) => [row.host_id, row.n]));
-      const free = candidates
-        .map((host) => ({ host, active: active.get(host.id) ?? 0, free: this.effectiveCapacity(host.capacity) - (active.get(host.id) ?? 0) }))
-        .filter((entry) => entry.free > 0)
-        // Fewest active sessions first (spread); then a host with warm runtimes; then room; then id.
-        .sort(
-          (a, b) =>
-            a.active - b.active ||
-            Number(b.host.reported_warm > 0) - Number(a.host.reported_warm > 0) ||
-            b.free - a.free ||
-            a.host.id.localeCompare(b.host.id),
-        );
-      if (free.length === 0) return null;
-
-      const { rows: queued } = await client.query<SessionRow>(
-        `SELECT * FROM sessions WHERE state = 'queued' ORDER BY queued_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
-      );
-      if (!queued[0]) return null;
-      const host = free[0].host;
-      const session = await transition(client, queued[0], 'allocating', {
-        actor: 'api',
-        reason: host.id,
-        set: { host_id: host.id, allocation_attempts: queued[0].allocation_attempts + 1 },
-      });
-      await client.query(`UPDATE hosts SET state = 'Allocated', updated_at = now() WHERE id = $1 AND state = 'Ready'`, [host.id]);
-      return { session, host };
-    });
   }
 
   private async startOnHost(session: SessionRow, host: HostRow): Promise<void> {
@@ -132,7 +88,7 @@ export class SessionAllocation {
       uid: session.uid,
       signalUrl: this.ctx.signalUrl(),
       signalToken,
-      iceServers: config.iceServers,
+      iceServers: iceServersFor(config, session.id),
       quality: session.quality,
       provider: config.provider,
       resumeState: resume ? resume.state : null,

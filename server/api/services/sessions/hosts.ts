@@ -2,16 +2,16 @@
  * The host registry (docs/sessions.md 4.1; Agones-like states Ready, Allocated, Unhealthy,
  * Shutdown): a host registers (its earlier runtimes are gone: their sessions fail
  * host_restarted), heartbeats (an Unhealthy host comes back; sessions it no longer lists fail
- * runtime_lost; the answer lists the sessions the api still wants there) and shuts down. Hosts
- * that stop heartbeating are the sweeper's (sweeper.ts); every stored heartbeat also counts as
- * this process's contact with PostgreSQL, by which the sweeper knows it could store heartbeats
- * (liveness.ts).
+ * runtime_lost; the answer lists the sessions the api still wants there; usually one statement,
+ * hostStore.ts beatHost) and shuts down. Hosts that stop heartbeating are the sweeper's
+ * (sweeper.ts); every stored heartbeat also counts as this process's contact with PostgreSQL, by
+ * which the sweeper knows it could store heartbeats (liveness.ts).
  */
-import type { HeartbeatAnswer, HeartbeatBody, HostState, RegisterBody } from '../../../shared/host-contract';
+import type { HeartbeatAnswer, HeartbeatBody, RegisterBody } from '../../../shared/host-contract';
 import { ApiError } from '../../errors';
-import { HOLDING_STATES, withTransaction, type SessionRow } from '../sessionStore';
+import { withTransaction, type SessionRow } from '../sessionStore';
 import type { SessionContext } from './context';
-import { refreshHostState, type HostRow } from './hostStore';
+import { beatHost } from './hostStore';
 import type { SessionLifecycle } from './lifecycle';
 import { databaseContact, monotonicNow, type DatabaseContact } from './liveness';
 
@@ -43,47 +43,44 @@ export class HostRegistry {
     this.ctx.kickDrain();
   }
 
+  /**
+   * One round trip in the usual case (hostStore.ts beatHost: stamp, state, the answer's lists);
+   * only when the host stopped listing a session of ours does a transaction lock and fail it.
+   */
   async heartbeat(hostId: string, input: HeartbeatBody): Promise<Omit<HeartbeatAnswer, 'status'>> {
-    const { db } = this.ctx;
+    const { db, config } = this.ctx;
     const sentAt = monotonicNow();
-    const result = await withTransaction(db, async (client) => {
-      const { rows } = await client.query<HostRow>('SELECT id, url, capacity, state FROM hosts WHERE id = $1 FOR UPDATE', [hostId]);
-      if (!rows[0]) throw new ApiError('host_not_found');
-      const revived = rows[0].state === 'Unhealthy';
-      await client.query(
-        `UPDATE hosts SET last_heartbeat_at = now(), reported_active = $2, reported_warm = $3, updated_at = now(),
-           state = CASE WHEN state = 'Unhealthy' THEN 'Ready' ELSE state END
-         WHERE id = $1`,
-        [hostId, input.activeSessions, input.warm],
+    const beat = await beatHost(db, hostId, { ...input, runtimeLostGraceMs: config.runtimeLostGraceMs });
+    if (!beat) throw new ApiError('host_not_found');
+    this.contact.succeeded(sentAt);
+    const revived = beat.before === 'Unhealthy';
+    if (beat.missing.length === 0) {
+      if (revived || (beat.waiting && beat.state !== 'Shutdown')) this.ctx.kickDrain();
+      return { state: beat.state, sessions: beat.live };
+    }
+    const lost = await this.failMissing(hostId, input.sessionIds ?? []);
+    for (const row of lost) this.ctx.events.emitEnded(row, row.failure_reason ?? 'runtime_lost');
+    // the row again, now without the failed sessions (its state and the answer's list)
+    const after = await beatHost(db, hostId, { ...input, runtimeLostGraceMs: config.runtimeLostGraceMs });
+    this.ctx.kickDrain();
+    return { state: after?.state ?? beat.state, sessions: after?.live ?? beat.live.filter((id) => !lost.some((row) => row.id === id)) };
+  }
+
+  /** Fails (runtime_lost) the host's sessions it no longer lists, under the host's and their row locks. */
+  private async failMissing(hostId: string, sessionIds: string[]): Promise<SessionRow[]> {
+    return withTransaction(this.ctx.db, async (client) => {
+      await client.query('SELECT 1 FROM hosts WHERE id = $1 FOR UPDATE', [hostId]);
+      const { rows: missing } = await client.query<SessionRow>(
+        `SELECT * FROM sessions WHERE host_id = $1 AND state IN ('starting', 'ready', 'playing')
+           AND allocated_at < now() - make_interval(secs => $2::double precision / 1000)
+           AND NOT (id::text = ANY($3::text[]))
+         FOR UPDATE`,
+        [hostId, this.ctx.config.runtimeLostGraceMs, sessionIds],
       );
       const lost: SessionRow[] = [];
-      if (input.sessionIds) {
-        const { rows: missing } = await client.query<SessionRow>(
-          `SELECT * FROM sessions WHERE host_id = $1 AND state IN ('starting', 'ready', 'playing')
-             AND allocated_at < now() - make_interval(secs => $2::double precision / 1000)
-             AND NOT (id::text = ANY($3::text[]))
-           FOR UPDATE`,
-          [hostId, this.ctx.config.runtimeLostGraceMs, input.sessionIds],
-        );
-        for (const row of missing) lost.push(await this.lifecycle.failLocked(client, row, 'runtime_lost', 'host'));
-      }
-      return { revived, lost };
+      for (const row of missing) lost.push(await this.lifecycle.failLocked(client, row, 'runtime_lost', 'host'));
+      return lost;
     });
-    this.contact.succeeded(sentAt);
-    for (const row of result.lost) this.ctx.events.emitEnded(row, row.failure_reason ?? 'runtime_lost');
-    await refreshHostState(db, hostId);
-    const { rows } = await db.query<{ state: HostState }>('SELECT state FROM hosts WHERE id = $1', [hostId]);
-    const { rows: live } = await db.query<{ id: string }>(
-      'SELECT id FROM sessions WHERE host_id = $1 AND state = ANY($2::text[]) ORDER BY allocated_at',
-      [hostId, HOLDING_STATES],
-    );
-    if (result.revived || result.lost.length > 0) this.ctx.kickDrain();
-    else if (rows[0]?.state !== 'Shutdown') {
-      // Capacity may be free and a queue waiting (e.g. right after an api restart).
-      const { rows: waiting } = await db.query(`SELECT 1 FROM sessions WHERE state = 'queued' LIMIT 1`);
-      if (waiting.length) this.ctx.kickDrain();
-    }
-    return { state: rows[0]?.state ?? 'Ready', sessions: live.map((row) => row.id) };
   }
 
   async shutdownHost(hostId: string): Promise<void> {

@@ -10,6 +10,7 @@ import type { SessionListAnswer, SessionStatusAnswer, SessionTokenAnswer } from 
 import { OPEN_PLAY_GAME_ID } from '../../../../lib/api-types/openDemo';
 import { isLiveSessionState, LIVE_SESSION_STATES } from '../../../../lib/api-types/sessions';
 import type { QualityLevel } from '../../../../lib/streaming/messages';
+import { iceServersFor } from '../turn';
 import { ApiError } from '../../errors';
 import { isActiveSubscriber } from '../payments/entitlements';
 import { withTransaction, type SessionRow } from '../sessionStore';
@@ -138,7 +139,7 @@ export class PlayerCalls {
       ...providerTokens(config, sessionId, uid),
       webrtc_signal_url: publicSignalUrl,
       webrtc_signal_token: signalToken,
-      webrtc_ice_servers: config.iceServers,
+      webrtc_ice_servers: iceServersFor(config, sessionId),
       provider: config.provider,
     };
   }

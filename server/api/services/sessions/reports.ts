@@ -1,7 +1,8 @@
 /**
  * A host's reports on its sessions (docs/sessions.md 4.3): state changes (starting, ready,
  * playing; closed and failed end the session), saves (per user and title, at most MAX_SAVE_SLOTS
- * slots) and input activity (the idle rule's clock). A host reports only on sessions placed on it.
+ * slots) and input activity (the idle rule's clock, written at most once per window per session:
+ * inputActivity.ts). A host reports only on sessions placed on it.
  */
 import { isLiveSessionState, type SessionState } from '../../../../lib/api-types/sessions';
 import type { HostReportedState, SaveBody } from '../../../shared/host-contract';
@@ -9,6 +10,7 @@ import { ApiError } from '../../errors';
 import { isHolding, lockSession, transition, withTransaction, type SessionRow } from '../sessionStore';
 import type { SessionContext } from './context';
 import { refreshHostState } from './hostStore';
+import { InputActivityWindow, inputActivityWriteMs } from './inputActivity';
 
 export const MAX_SAVE_SLOTS = 32;
 
@@ -16,7 +18,13 @@ export const MAX_SAVE_SLOTS = 32;
 const HOST_PROGRESS: SessionState[] = ['allocating', 'starting', 'ready', 'playing'];
 
 export class HostReports {
-  constructor(private readonly ctx: SessionContext) {}
+  private readonly inputWrites: InputActivityWindow;
+
+  constructor(private readonly ctx: SessionContext) {
+    this.inputWrites = new InputActivityWindow(inputActivityWriteMs(ctx.config), (hostId, sessionId, when) => {
+      ctx.work.track(this.writeInputActivity(hostId, sessionId, when));
+    });
+  }
 
   /** The session if it is (or was) placed on this host; 404 otherwise. */
   async sessionOnHost(hostId: string, sessionId: string): Promise<SessionRow> {
@@ -73,13 +81,35 @@ export class HostReports {
     });
   }
 
+  /**
+   * The idle rule's clock. A host reports input at most every 5 s while it arrives; written
+   * on every report, that is the largest stream of writes at scale (docs/scale.md). So each api
+   * process writes a session's input time at most once per `inputActivityWriteMs` (trailing
+   * edge: a report inside the window is kept and written when the window ends, so the stored time
+   * is the latest one within the window; only its writing waits, never its value). The first
+   * report after a quiet spell (e.g. right after an idle warning) is written at once. Several
+   * processes each keep their own window: `greatest` keeps the stored time monotonic.
+   */
   async hostInputActivity(hostId: string, sessionId: string, at: number | undefined): Promise<void> {
     const when = at === undefined ? Date.now() : Math.min(at, Date.now());
+    if (this.inputWrites.defer(hostId, sessionId, when)) return;
+    if (!(await this.writeInputActivity(hostId, sessionId, when))) {
+      this.inputWrites.forget(sessionId);
+      throw new ApiError('session_not_found');
+    }
+  }
+
+  /** Writes the input times kept in open windows now (the service stopping: nothing is lost). */
+  flushInputActivity(): void {
+    this.inputWrites.flushAll();
+  }
+
+  private async writeInputActivity(hostId: string, sessionId: string, when: number): Promise<boolean> {
     const { rowCount } = await this.ctx.db.query(
       `UPDATE sessions SET last_input_at = greatest(coalesce(last_input_at, to_timestamp(0)), to_timestamp($3::double precision / 1000))
        WHERE id = $1 AND host_id = $2`,
       [sessionId, hostId, when],
     );
-    if (!rowCount) throw new ApiError('session_not_found');
+    return Boolean(rowCount);
   }
 }

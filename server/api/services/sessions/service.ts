@@ -66,6 +66,8 @@ export class SessionService {
 
   /** Stops starting background work and waits for what is under way (app close). */
   async stop(): Promise<void> {
+    // the input times this process still holds (sessions/inputActivity.ts)
+    this.reports.flushInputActivity();
     this.allocation.stop();
     await this.settle();
   }
