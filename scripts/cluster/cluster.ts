@@ -73,6 +73,8 @@ export async function startCluster(c: ClusterConfig, log: Log = console.log): Pr
   /** How each member tells it is serving (its own port, not HAProxy's). */
   const health = new Map<string, { url: string; timeoutMs: number; ready?: (body: string) => boolean }>();
   const backend = (name: string) => (name.startsWith('api-') ? 'api_replicas' : name.startsWith('web-') ? 'web_replicas' : null);
+  /** Every HAProxy backend a replica serves in (an api replica also takes hosts' /internal/ calls). */
+  const backends = (name: string) => (name.startsWith('api-') ? ['api_replicas', 'api_by_host'] : name.startsWith('web-') ? ['web_replicas'] : []);
 
   const launch = (spec: ServiceSpec, url?: string, timeoutMs = 60_000, ready?: (body: string) => boolean) => {
     if (url) health.set(spec.name, { url, timeoutMs, ...(ready ? { ready } : {}) });
@@ -176,10 +178,10 @@ export async function startCluster(c: ClusterConfig, log: Log = console.log): Pr
       const b = backend(name);
       if (!b) throw new Error(`only api and web replicas restart behind HAProxy (not ${name})`);
       // Drain: no new requests or tunnels go there; HAProxy's check then sees it leave.
-      await haproxyCommand(c, `set server ${b}/${name} state drain`);
+      for (const each of backends(name)) await haproxyCommand(c, `set server ${each}/${name} state drain`);
       await sleep(1_500);
       await procs.stopOne(name);
-      await haproxyCommand(c, `set server ${b}/${name} state ready`);
+      for (const each of backends(name)) await haproxyCommand(c, `set server ${each}/${name} state ready`);
       await start(name);
     },
     proxyStates,

@@ -62,10 +62,21 @@ defaults
 
 frontend api
   bind ${host}:${c.stack.apiPort}
+  # a host's reports go to one replica while it is up: its input-activity window then saves the
+  # writes it is there for (docs/scale.md, "What was fixed")
+  acl host_call path_beg /internal/
+  use_backend api_by_host if host_call
   default_backend api_replicas
 
 backend api_replicas
   balance roundrobin
+  option httpchk GET ${API_CHECK_PATH}
+  http-check expect status 200
+${servers(c.apis)}
+
+backend api_by_host
+  balance hdr(x-host-id)
+  hash-type consistent
   option httpchk GET ${API_CHECK_PATH}
   http-check expect status 200
 ${servers(c.apis)}

@@ -108,7 +108,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     timeouts: config.dbTimeouts,
     runMigrations: config.runMigrations,
   });
-  await app.register(authPlugin, { projectId: config.firebaseProjectId, emulatorHost: config.authEmulatorHost });
+  await app.register(authPlugin, { projectId: config.firebaseProjectId, emulatorHost: config.authEmulatorHost, revocationCheckMs: config.authRevocationCheckMs });
   // Rate limits per user and per address (docs/api.md): after auth, before every route group.
   await app.register(rateLimitPlugin, { limits: config.rateLimit });
   // The catalogue seeds the games table at start (plugins/catalogue.ts): the titles sessions start.

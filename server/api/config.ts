@@ -43,6 +43,11 @@ export interface ApiConfig {
   authEmulatorHost?: string;
   /** LOG_LEVEL */
   logLevel: string;
+  /**
+   * AUTH_REVOCATION_CHECK_MS: a user's revocation and disabled state is looked up at most this
+   * often (60 s); a "sign out everywhere" takes effect within it. 0: on every call.
+   */
+  authRevocationCheckMs: number;
   /** METRICS_TOKEN: with it, /metrics needs `Authorization: Bearer <token>`; without, loopback only. */
   metricsToken?: string;
   /** SENTRY_DSN (else NEXT_PUBLIC_SENTRY_DSN): 5xx answers reported to Sentry; unset: off. */
@@ -113,6 +118,7 @@ export function loadConfig(env: Env = process.env): ApiConfig {
     firebaseProjectId: envString(env.FIREBASE_PROJECT_ID) ?? DEFAULT_FIREBASE_PROJECT_ID,
     authEmulatorHost,
     logLevel: envString(env.LOG_LEVEL) ?? 'info',
+    authRevocationCheckMs: envInt(env, 'AUTH_REVOCATION_CHECK_MS', 60_000, 0, 3_600_000),
     metricsToken: metricsToken(env),
     sentryDsn: sentryDsn(env),
     sessions: loadSessionConfig(env),

@@ -33,16 +33,63 @@ export function bearerToken(header: string | undefined): string {
   return token;
 }
 
+/** What a user lookup said about revocation, and when. */
+interface AccountCheck {
+  /** tokensValidAfterTime in ms (tokens signed in before it are revoked); 0 when never revoked. */
+  validAfterMs: number;
+  disabled: boolean;
+  checkedAt: number;
+}
+
+/** Users whose lookup is kept at once; the oldest go first beyond it. */
+const MAX_CACHED_USERS = 50_000;
+
 /**
- * Verifies an ID token, including revocation and disabled accounts (checkRevoked: one lookup of
- * the user per call, which is what lets "sign out everywhere" and disabling take effect at once).
- * With FIREBASE_AUTH_EMULATOR_HOST set, firebase-admin accepts the emulator's unsigned tokens but
- * still checks audience, issuer, expiry and subject.
+ * Revocation and disabled accounts, looked up at most once per `maxAgeMs` per user (docs/scale.md
+ * "Bearer check": every call of every player asked Firebase Auth for the account before, ~3,000
+ * lookups a second at 10,000 players, with a quota and latency outside our control). A revocation
+ * ("sign out everywhere") or a disabled account therefore takes effect within `maxAgeMs` (60 s by
+ * default, AUTH_REVOCATION_CHECK_MS; 0 = on every call, as firebase-admin's checkRevoked does).
  */
-export async function verifyIdToken(auth: Auth, token: string): Promise<AuthUser> {
+export class AccountChecks {
+  private readonly checks = new Map<string, AccountCheck>();
+  lookups = 0;
+
+  constructor(private readonly maxAgeMs: number) {}
+
+  async get(auth: Auth, uid: string, now = Date.now()): Promise<AccountCheck> {
+    const cached = this.checks.get(uid);
+    if (cached && now - cached.checkedAt < this.maxAgeMs) return cached;
+    this.lookups += 1;
+    const user = await auth.getUser(uid);
+    const check: AccountCheck = {
+      validAfterMs: user.tokensValidAfterTime ? new Date(user.tokensValidAfterTime).getTime() : 0,
+      disabled: user.disabled,
+      checkedAt: now,
+    };
+    if (this.maxAgeMs > 0) {
+      this.checks.delete(uid);
+      this.checks.set(uid, check);
+      if (this.checks.size > MAX_CACHED_USERS) this.checks.delete(this.checks.keys().next().value as string);
+    }
+    return check;
+  }
+}
+
+/**
+ * Verifies an ID token: signature, audience, issuer, expiry and subject by firebase-admin, then
+ * revocation and disabled accounts from `checks` (a user lookup at most once per its window; the
+ * same rule as firebase-admin's checkRevoked: the token's auth_time before tokensValidAfterTime
+ * is revoked). With FIREBASE_AUTH_EMULATOR_HOST set, firebase-admin accepts the emulator's
+ * unsigned tokens but still checks the rest.
+ */
+export async function verifyIdToken(auth: Auth, token: string, checks: AccountChecks = new AccountChecks(0)): Promise<AuthUser> {
   let decoded: DecodedIdToken;
   try {
-    decoded = await auth.verifyIdToken(token, true);
+    decoded = await auth.verifyIdToken(token, false);
+    const account = await checks.get(auth, decoded.uid);
+    if (account.disabled) throw Object.assign(new Error('The user record is disabled.'), { code: 'auth/user-disabled' });
+    if (decoded.auth_time * 1000 < account.validAfterMs) throw Object.assign(new Error('The Firebase ID token has been revoked.'), { code: 'auth/id-token-revoked' });
   } catch (error) {
     throw authFailure(error);
   }

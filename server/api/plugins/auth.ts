@@ -3,13 +3,15 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import fp from 'fastify-plugin';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
-import { bearerToken, verifyIdToken, type AuthUser } from '../auth/id-token';
+import { AccountChecks, bearerToken, verifyIdToken, type AuthUser } from '../auth/id-token';
 import { ApiError } from '../errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** firebase-admin Auth of this app (verify tokens, set custom claims, look users up). */
     firebaseAuth: Auth;
+    /** Revocation and disabled accounts, looked up at most once per AUTH_REVOCATION_CHECK_MS per user. */
+    accountChecks: AccountChecks;
     /**
      * Hook that verifies the bearer ID token and sets request.user, or answers a typed 401.
      * Either set `config: { auth: true }` on a route (preferred) or add it as a hook yourself.
@@ -30,6 +32,8 @@ export interface AuthPluginOptions {
   projectId: string;
   /** "host:port" of the Auth emulator, or undefined for the real Firebase Auth. */
   emulatorHost?: string;
+  /** AUTH_REVOCATION_CHECK_MS: a user's revocation/disabled state is looked up at most this often (auth/id-token.ts). */
+  revocationCheckMs: number;
 }
 
 async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Promise<void> {
@@ -47,6 +51,8 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
   const firebaseApp = initializeApp({ projectId: options.projectId }, `yumecast-api-${randomUUID()}`);
   const auth = getAuth(firebaseApp);
   app.decorate('firebaseAuth', auth);
+  const accountChecks = new AccountChecks(options.revocationCheckMs);
+  app.decorate('accountChecks', accountChecks);
   app.addHook('onClose', async () => {
     await deleteApp(firebaseApp);
   });
@@ -55,7 +61,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
 
   const authenticate: onRequestAsyncHookHandler = async function authenticate(request: FastifyRequest) {
     const token = bearerToken(request.headers.authorization);
-    request.user = await verifyIdToken(auth, token);
+    request.user = await verifyIdToken(auth, token, accountChecks);
   };
   app.decorate('authenticate', authenticate);
 

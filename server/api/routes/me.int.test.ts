@@ -133,4 +133,21 @@ describe('GET /v1/me (Firebase ID token hook + users row)', () => {
       expect(await userRow(user.uid)).toBeUndefined();
     });
   });
+
+  it('looks a user up once per AUTH_REVOCATION_CHECK_MS, and sees a revocation once the window has passed', async () => {
+    const user = await newUser('email');
+    const before = app.accountChecks.lookups;
+    for (let i = 0; i < 3; i++) expect((await me(`Bearer ${user.idToken}`)).statusCode).toBe(200);
+    expect(app.accountChecks.lookups - before).toBe(1);
+    // the window itself, with the clock given: within it the kept answer, after it a fresh lookup
+    const { AccountChecks } = await import('../auth/id-token');
+    const checks = new AccountChecks(60_000);
+    const t0 = Date.now();
+    const first = (await checks.get(app.firebaseAuth, user.uid, t0)).validAfterMs;
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await app.firebaseAuth.revokeRefreshTokens(user.uid);
+    expect((await checks.get(app.firebaseAuth, user.uid, t0 + 59_000)).validAfterMs).toBe(first);
+    expect((await checks.get(app.firebaseAuth, user.uid, t0 + 61_000)).validAfterMs).toBeGreaterThan(first);
+    expect(checks.lookups).toBe(2);
+  });
 });

@@ -162,9 +162,15 @@ export class PgSignalBus implements SignalBus {
     this.channel = channelFor(options.schema);
   }
 
-  /** Opens the connection and starts listening; resolves when listening (or rejects: the app does not start). */
+  /**
+   * Opens the connection and starts listening. A database that is down does not stop the api
+   * from starting (it answers 503 meanwhile, docs/reliability.md): the bus keeps trying.
+   */
   async start(): Promise<void> {
-    await this.connect();
+    await this.connect().catch((error: Error) => {
+      this.options.log.warn({ err: error }, 'signal bus: cannot listen yet; retrying');
+      this.scheduleReconnect();
+    });
   }
 
   subscribe(handler: (event: BusEvent) => void): void {
@@ -208,15 +214,18 @@ export class PgSignalBus implements SignalBus {
   private async connect(): Promise<void> {
     const client = new pg.Client({ connectionString: this.options.databaseUrl, application_name: this.channel });
     client.on('notification', (message) => this.onNotification(message));
-    client.on('error', (error) => {
-      this.options.log.warn({ err: error }, 'signal bus: connection failed');
-      this.reconnectSoon(client);
-    });
-    client.on('end', () => this.reconnectSoon(client));
+    client.on('error', (error) => this.lost(client, error));
+    client.on('end', () => this.lost(client));
     this.client = client;
-    await client.connect();
-    await client.query(`LISTEN "${this.channel}"`);
-    if (this.closed) {
+    try {
+      await client.connect();
+      await client.query(`LISTEN "${this.channel}"`);
+    } catch (error) {
+      if (this.client === client) this.client = null;
+      client.end().catch(() => {});
+      throw error;
+    }
+    if (this.closed || this.client !== client) {
       await client.end().catch(() => {});
       return;
     }
@@ -224,17 +233,24 @@ export class PgSignalBus implements SignalBus {
     this.retryMs = RECONNECT_MIN_MS;
   }
 
-  private reconnectSoon(failed: pg.Client): void {
-    if (this.client !== failed || this.closed) return;
+  /** The listening connection failed or ended: reopen it (unless the bus is closed). */
+  private lost(client: pg.Client, error?: Error): void {
+    if (this.client !== client || this.closed) return;
     this.client = null;
     this.connected = false;
-    failed.end().catch(() => {});
+    if (error) this.options.log.warn({ err: error }, 'signal bus: connection failed');
+    client.end().catch(() => {});
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    if (this.closed) return;
     clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => {
       this.connect().catch((error: Error) => {
         this.options.log.warn({ err: error, retryMs: this.retryMs }, 'signal bus: reconnect failed');
         this.retryMs = Math.min(RECONNECT_MAX_MS, this.retryMs * 2);
-        if (this.client) this.reconnectSoon(this.client);
+        this.scheduleReconnect();
       });
     }, this.retryMs);
     this.retryTimer.unref();
