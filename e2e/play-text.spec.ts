@@ -9,7 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createVerifiedUser } from './support/emulator';
 import { loginAsVerified } from './support/session';
-import { changedCells, frameDistance, hostSession, liveSessionId, videoFrame, waitForVideo } from './support/play';
+import { expectPictureChanged, hostSession, liveSessionId, videoFrame, waitForVideo } from './support/play';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -86,15 +86,7 @@ test('reads the lines as text while playing, picks a choice from the panel, and 
   await expect.poll(async () => (await engineOf(sessionId)).visibleText, { timeout: 15_000 }).toBe(AFTER_CHOICE);
   expect((await engineOf(sessionId)).choices ?? []).toEqual([]);
   // ... and the picture shows it: the text window holds another line now.
-  await expect
-    .poll(
-      async () => {
-        const now = (await videoFrame(page))!;
-        return frameDistance(frame.print, now.print) > 0.15 || changedCells(frame.textPrint, now.textPrint) >= 3;
-      },
-      { timeout: 15_000, message: 'the picture shows the chosen branch' },
-    )
-    .toBe(true);
+  await expectPictureChanged(page, frame, 'the picture shows the chosen branch', 15_000);
   await expect(live).toContainText(AFTER_CHOICE);
 
   // Captions: the current line under the video at the size picked, remembered, the picture above it.

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createVerifiedUser } from './support/emulator';
 import { loginAsVerified } from './support/session';
-import { api, changedCells, frameDistance, hostOverview, hostSession, liveSessionId, videoFrame, waitForVideo } from './support/play';
+import { api, expectPictureChanged, hostOverview, hostSession, liveSessionId, videoFrame, waitForVideo } from './support/play';
 
 // One streamed game at a time per worker; the host holds two runtimes.
 test.describe.configure({ mode: 'serial' });
@@ -43,16 +43,7 @@ test.describe('live play', () => {
       await page.waitForTimeout(350);
     }
     // The picture changed (new lines in the text window) and the game says it moved on.
-    // Either the picture as a whole or the text window's finer cells (32 × 4) show the change.
-    await expect
-      .poll(
-        async () => {
-          const now = (await videoFrame(page))!;
-          return frameDistance(frame.print, now.print) > 0.15 || changedCells(frame.textPrint, now.textPrint) >= 3;
-        },
-        { timeout: 10_000, message: 'the picture shows the new lines' },
-      )
-      .toBe(true);
+    await expectPictureChanged(page, frame, 'the picture shows the new lines');
     const after = (await hostSession(sessionId))!;
     expect(after.counters!.inputs).toBeGreaterThan((before?.counters?.inputs ?? 0) + 5);
     expect((after.engine as { lineCount: number }).lineCount).toBeGreaterThan(((before?.engine as { lineCount?: number })?.lineCount ?? 0) + 2);

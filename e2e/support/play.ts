@@ -57,6 +57,22 @@ export function changedCells(a: number[], b: number[], minDiff = 8): number {
   return a.reduce((n, v, i) => n + (Math.abs(v - b[i]) > minDiff ? 1 : 0), 0);
 }
 
+/**
+ * Waits until the received picture differs from `before` (a videoFrame): the picture as a whole
+ * moved, or the text window's finer cells (32 × 4) show another line.
+ */
+export async function expectPictureChanged(page: Page, before: NonNullable<Awaited<ReturnType<typeof videoFrame>>>, message: string, timeout = 10_000) {
+  await expect
+    .poll(
+      async () => {
+        const now = (await videoFrame(page))!;
+        return frameDistance(before.print, now.print) > 0.15 || changedCells(before.textPrint, now.textPrint) >= 3;
+      },
+      { timeout, message },
+    )
+    .toBe(true);
+}
+
 /** Waits until the play page plays real video. */
 export async function waitForVideo(page: Page) {
   await expect(page.getByTestId('play-stage')).toHaveAttribute('data-step', 'playing', { timeout: 30_000 });
