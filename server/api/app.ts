@@ -12,6 +12,7 @@ import { loadConfig, type ApiConfig } from './config';
 import authPlugin from './plugins/auth';
 import corsPlugin from './plugins/cors';
 import dbPlugin from './plugins/db';
+import retentionPlugin from './plugins/retention';
 import errorsPlugin from './plugins/errors';
 import metricsPlugin from './plugins/metrics';
 import observabilityPlugin from './plugins/observability';
@@ -108,6 +109,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     timeouts: config.dbTimeouts,
     runMigrations: config.runMigrations,
   });
+  // Old WebRTC stats deleted hourly (STATS_RETENTION_DAYS; docs/scale.md).
+  await app.register(retentionPlugin, { statsRetentionDays: config.statsRetentionDays });
   await app.register(authPlugin, { projectId: config.firebaseProjectId, emulatorHost: config.authEmulatorHost, revocationCheckMs: config.authRevocationCheckMs });
   // Rate limits per user and per address (docs/api.md): after auth, before every route group.
   await app.register(rateLimitPlugin, { limits: config.rateLimit });

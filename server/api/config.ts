@@ -30,6 +30,8 @@ export interface ApiConfig {
   dbTimeouts: DatabaseTimeouts;
   /** Run pending migrations while the app starts (main and tests: yes). */
   runMigrations: boolean;
+  /** STATS_RETENTION_DAYS: the play page's WebRTC stats are kept this long (30); 0 keeps them all (plugins/retention.ts). */
+  statsRetentionDays: number;
   /** API_BODY_LIMIT: largest accepted request body, in bytes. */
   bodyLimit: number;
   /** WEB_ORIGIN: comma-separated origins allowed by CORS. */
@@ -113,6 +115,7 @@ export function loadConfig(env: Env = process.env): ApiConfig {
     dbPoolMax: envInt(env, 'DATABASE_POOL_MAX', 10, 1, 1000),
     dbTimeouts: loadDatabaseTimeouts(env),
     runMigrations: true,
+    statsRetentionDays: envInt(env, 'STATS_RETENTION_DAYS', 30, 0, 36_500),
     bodyLimit: envInt(env, 'API_BODY_LIMIT', DEFAULT_BODY_LIMIT, 1, 1024 * 1024 * 1024),
     webOrigins,
     firebaseProjectId: envString(env.FIREBASE_PROJECT_ID) ?? DEFAULT_FIREBASE_PROJECT_ID,

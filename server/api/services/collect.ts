@@ -10,6 +10,9 @@ import { ApiError } from '../errors';
 
 export const MAX_BEACONS_PER_SESSION = 50;
 export const MAX_STATS_PER_SESSION = 2000;
+/** Stats rows deleted per statement, and statements per prune, so one run never holds long locks. */
+export const PRUNE_BATCH = 10_000;
+export const PRUNE_MAX_BATCHES = 50;
 
 export class CollectService {
   constructor(private readonly db: pg.Pool) {}
@@ -54,5 +57,24 @@ export class CollectService {
       gameId,
       json,
     ]);
+  }
+
+  /**
+   * Deletes stats received more than `days` ago (STATS_RETENTION_DAYS), in batches of `batch`
+   * rows, at most `maxBatches` of them (the next run goes on); answers how many went. Several api
+   * replicas may run it at once: a row is deleted once, the others' statements find it gone.
+   */
+  async prune(days: number, batch = PRUNE_BATCH, maxBatches = PRUNE_MAX_BATCHES): Promise<number> {
+    let deleted = 0;
+    for (let i = 0; i < maxBatches; i++) {
+      const result = await this.db.query(
+        `DELETE FROM collect_webrtc_stats WHERE id IN (
+           SELECT id FROM collect_webrtc_stats WHERE received_at < now() - make_interval(days => $1) ORDER BY id LIMIT $2)`,
+        [days, batch],
+      );
+      deleted += result.rowCount ?? 0;
+      if ((result.rowCount ?? 0) < batch) break;
+    }
+    return deleted;
   }
 }
