@@ -1,6 +1,6 @@
 /**
  * The API server's assembly: buildApp() creates the Fastify app with its Ajv options, the shared
- * plugins (errors, cors, db, auth, sessions, catalogue, payments) and one plugin per route group
+ * plugins (errors, cors, db, retention, auth, sessions, catalogue, payments) and one plugin per route group
  * (routes/*.ts, each a FastifyPluginAsyncTypebox; conventions in docs/api.md).
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
