@@ -48,7 +48,8 @@ defaults
   # A request whose replica is gone is sent again, to another replica (redispatch on each retry).
   retries 3
   option redispatch 1
-  retry-on conn-failure empty-response
+  # a 503 (a replica closing) is sent again only for reads (each frontend disables it for writes)
+  retry-on conn-failure empty-response 503
   timeout connect 1s
   timeout client 60s
   timeout server 60s
@@ -62,6 +63,7 @@ defaults
 
 frontend api
   bind ${host}:${c.stack.apiPort}
+  http-request disable-l7-retry unless METH_GET || METH_HEAD
   # a host's reports go to one replica while it is up: its input-activity window then saves the
   # writes it is there for (docs/scale.md, "What was fixed")
   acl host_call path_beg /internal/
@@ -83,6 +85,7 @@ ${servers(c.apis)}
 
 frontend web
   bind ${host}:${c.stack.webPort}
+  http-request disable-l7-retry unless METH_GET || METH_HEAD
   default_backend web_replicas
 
 backend web_replicas
@@ -115,7 +118,11 @@ export async function haproxyServerStates(c: ClusterConfig): Promise<Record<stri
   for (const line of text.split('\n')) {
     const f = line.split(',');
     // show stat CSV: pxname, svname, …, status is field 17 (index 17).
-    if (f.length > 18 && f[1] !== 'FRONTEND' && f[1] !== 'BACKEND' && !line.startsWith('#')) states[f[1]] = f[17];
+    // A replica serves in several backends (api_replicas, api_by_host), each checked on its own:
+    // it is UP only when every one of them says so.
+    if (f.length > 18 && f[1] !== 'FRONTEND' && f[1] !== 'BACKEND' && !line.startsWith('#')) {
+      if (!states[f[1]] || !f[17].startsWith('UP')) states[f[1]] = f[17];
+    }
   }
   return states;
 }

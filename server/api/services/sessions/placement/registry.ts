@@ -5,7 +5,8 @@
  * HOST_SESSION_LIMIT, less the sessions holding one), rank them (fewest active, then warm
  * runtimes, then room, then id), then lock only the chosen host (FOR UPDATE SKIP LOCKED: a host
  * another replica's start holds is passed over for the next of up to 8), count its sessions again
- * under that lock, lock the head of the queue (SKIP LOCKED) and move it to `allocating` there;
+ * under that lock (grown since the read, while a later candidate has fewer: that one is tried
+ * first, this one kept as the fallback, so concurrent starts keep spreading), lock the head of the queue (SKIP LOCKED) and move it to `allocating` there;
  * the host is marked Allocated. A host's row serialises the placements on it across api
  * replicas, so none goes over capacity; a start locks one host row, not the fleet (docs/scale.md,
  * "What breaks first": locking every healthy host capped starts at 10–30 a second with 2,000 hosts).
@@ -45,7 +46,14 @@ export class RegistryPlacement implements Placement {
             this.effectiveCapacity(b.capacity) - b.active - (this.effectiveCapacity(a.capacity) - a.active) ||
             a.id.localeCompare(b.id),
         );
-      for (const candidate of ranked.slice(0, 8)) {
+      const candidates = ranked.slice(0, 8);
+      // A host locked with room whose count grew since the read (another replica placed there
+      // meanwhile): kept as the fallback while a later candidate may still have fewer sessions,
+      // so concurrent starts keep spreading.
+      let fallback: HostRow | null = null;
+      let chosen: HostRow | null = null;
+      for (let i = 0; i < candidates.length && !chosen; i++) {
+        const candidate = candidates[i];
         const { rows: locked } = await client.query<HostRow>(
           `SELECT id, url, capacity, state FROM hosts WHERE id = $2 AND ${fresh} FOR UPDATE SKIP LOCKED`,
           [this.ctx.config.hostHeartbeatTimeoutMs, candidate.id],
@@ -56,19 +64,23 @@ export class RegistryPlacement implements Placement {
           [candidate.id, HOLDING_STATES],
         );
         if (count[0].n >= this.effectiveCapacity(locked[0].capacity)) continue;
-        const { rows: queued } = await client.query<SessionRow>(
-          `SELECT * FROM sessions WHERE state = 'queued' ORDER BY queued_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
-        );
-        if (!queued[0]) return null;
-        const session = await transition(client, queued[0], 'allocating', {
-          actor: 'api',
-          reason: candidate.id,
-          set: { host_id: candidate.id, allocation_attempts: queued[0].allocation_attempts + 1 },
-        });
-        await client.query(`UPDATE hosts SET state = 'Allocated', updated_at = now() WHERE id = $1 AND state = 'Ready'`, [candidate.id]);
-        return { session, host: locked[0] };
+        const fewerLater = candidates.slice(i + 1).some((other) => other.active < count[0].n);
+        if (count[0].n > candidate.active && fewerLater) fallback ??= locked[0];
+        else chosen = locked[0];
       }
-      return null;
+      const host = chosen ?? fallback;
+      if (!host) return null;
+      const { rows: queued } = await client.query<SessionRow>(
+        `SELECT * FROM sessions WHERE state = 'queued' ORDER BY queued_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+      );
+      if (!queued[0]) return null;
+      const session = await transition(client, queued[0], 'allocating', {
+        actor: 'api',
+        reason: host.id,
+        set: { host_id: host.id, allocation_attempts: queued[0].allocation_attempts + 1 },
+      });
+      await client.query(`UPDATE hosts SET state = 'Allocated', updated_at = now() WHERE id = $1 AND state = 'Ready'`, [host.id]);
+      return { session, host };
     });
   }
 }
