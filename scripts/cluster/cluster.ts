@@ -13,7 +13,7 @@ import { ensureRuntimeBuild, ensureWebBuild } from '../stack/build';
 import { assertPortsFree, ProcessSet, services, sharedServicePorts, startSharedServices, waitUntilServing, webReady, type Log, type ServiceSpec } from '../stack/stack';
 import { apiEnv, clusterEnv, clusterPorts, clusterUrls, hostEnv, type ClusterConfig } from './config';
 import { coturnService } from './coturn';
-import { haproxyServerStates, haproxyService } from './haproxy';
+import { haproxyCommand, haproxyServerStates, haproxyService } from './haproxy';
 
 export interface Cluster {
   config: ClusterConfig;
@@ -34,18 +34,6 @@ export interface Cluster {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Sends one command to HAProxy's admin socket. */
-async function haproxyCommand(c: ClusterConfig, command: string): Promise<string> {
-  const net = await import('node:net');
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const sock = net.createConnection(path.join(c.stack.runDir, 'haproxy.sock'), () => sock.end(`${command}\n`));
-    sock.on('data', (d) => (out += d.toString()));
-    sock.on('end', () => resolve(out));
-    sock.on('error', reject);
-  });
-}
 
 /** Waits until every host has registered with the api (through HAProxy) and is Ready. */
 async function waitForHosts(databaseUrl: string, ids: string[], timeoutMs: number): Promise<void> {

@@ -27,7 +27,7 @@ const portsOf = (mode: 'dev' | 'test') => {
 
 describe('cluster layout', () => {
   const c = clusterConfig(only());
-  const mine = [...sharedServicePorts(c.stack).map(([p]) => p), ...clusterPorts(c).map(([p]) => p), ...[0, 1, 2, 3].map((i) => c.stack.authPort + 400 + i), c.turn.port + 1, c.controlPort];
+  const mine = [...sharedServicePorts(c.stack).map(([p]) => p), ...clusterPorts(c).map(([p]) => p), ...[0, 1, 2, 3].map((i) => c.stack.authPort + 400 + i), c.turn.port + 1];
 
   it('has 2 api and 2 web replicas, 3 hosts with distinct ids, all on distinct ports', () => {
     expect(c.apis).toHaveLength(2);

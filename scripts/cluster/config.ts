@@ -98,6 +98,7 @@ export function clusterPorts(c: ClusterConfig): [number, string][] {
       [h.pagePort, `${h.name}'s page server`],
     ]),
     [c.turn.port, 'coturn'],
+    [c.controlPort, 'the control endpoint'],
   ];
 }
 

@@ -13,6 +13,7 @@
  * request paths but no query strings (signal tokens travel in /v1/signal's query).
  */
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import type { ServiceSpec } from '../stack/stack';
 import type { ClusterConfig, Replica } from './config';
@@ -105,15 +106,19 @@ export function haproxyService(c: ClusterConfig, env: NodeJS.ProcessEnv): Servic
 }
 
 /** `show servers state`-like view over the admin socket: server name → UP/DOWN/MAINT. */
-export async function haproxyServerStates(c: ClusterConfig): Promise<Record<string, string>> {
-  const net = await import('node:net');
-  const text = await new Promise<string>((resolve, reject) => {
+/** Sends one command to HAProxy's admin socket and answers what it printed. */
+export function haproxyCommand(c: ClusterConfig, command: string): Promise<string> {
+  return new Promise((resolve, reject) => {
     let out = '';
-    const sock = net.createConnection(path.join(c.stack.runDir, 'haproxy.sock'), () => sock.end('show stat\n'));
+    const sock = net.createConnection(path.join(c.stack.runDir, 'haproxy.sock'), () => sock.end(`${command}\n`));
     sock.on('data', (d) => (out += d.toString()));
     sock.on('end', () => resolve(out));
     sock.on('error', reject);
   });
+}
+
+export async function haproxyServerStates(c: ClusterConfig): Promise<Record<string, string>> {
+  const text = await haproxyCommand(c, 'show stat');
   const states: Record<string, string> = {};
   for (const line of text.split('\n')) {
     const f = line.split(',');

@@ -47,9 +47,10 @@ async function main() {
   console.log(`  payments       ${u.paymentsSandbox}`);
   console.log(`  database       ${u.databaseUrl}`);
   console.log(`  logs           ${path.relative(REPO_ROOT, path.join(config.stack.runDir, 'logs'))}/`);
-  console.log(`  control        ${control.url}  (Authorization: Bearer ${control.token})`);
-  console.log(`                 e.g. curl -X POST -H 'Authorization: Bearer ${control.token}' ${control.url}/members/api-1/kill`);
   const suite = path.relative(REPO_ROOT, writeSuiteEnv(cluster, control));
+  // the token stays in the suite's env file (mode 600), not on the console or in a terminal log
+  console.log(`  control        ${control.url}  (Authorization: Bearer $CLUSTER_CONTROL_TOKEN, in ${suite})`);
+  console.log(`                 e.g. curl -X POST -H "Authorization: Bearer $CLUSTER_CONTROL_TOKEN" ${control.url}/members/api-1/kill`);
   console.log(`  the suite      set -a; . ${suite}; set +a; node_modules/.bin/jest --selectProjects cluster -i\n`);
   console.log('Press Ctrl-C to stop everything.');
   await new Promise(() => undefined);

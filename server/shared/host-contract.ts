@@ -146,3 +146,10 @@ export type ScreenshotAnswer = Static<typeof ScreenshotAnswer>;
 /** POST /internal/sessions/:sessionId/input-activity */
 export const InputActivityBody = closed({ at: Type.Optional(Type.Number({ minimum: 0, maximum: 8.64e15 })) });
 export type InputActivityBody = Static<typeof InputActivityBody>;
+
+/**
+ * The Agones counter a host's session slots are kept in (capacity = HOST_CAPACITY, count = its
+ * sessions): set by the host's SDK client (server/host/fleet/agones.ts), asked for by the api's
+ * allocator request (placement/allocatorClient.ts), declared on the Fleet (deploy/).
+ */
+export const SESSIONS_COUNTER = 'sessions';

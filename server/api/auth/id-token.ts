@@ -53,6 +53,8 @@ const MAX_CACHED_USERS = 50_000;
  */
 export class AccountChecks {
   private readonly checks = new Map<string, AccountCheck>();
+  /** Lookups under way: concurrent calls of one user past the window share one. */
+  private readonly pending = new Map<string, Promise<AccountCheck>>();
   lookups = 0;
 
   constructor(private readonly maxAgeMs: number) {}
@@ -60,6 +62,14 @@ export class AccountChecks {
   async get(auth: Auth, uid: string, now = Date.now()): Promise<AccountCheck> {
     const cached = this.checks.get(uid);
     if (cached && now - cached.checkedAt < this.maxAgeMs) return cached;
+    const under = this.pending.get(uid);
+    if (under) return under;
+    const lookup = this.lookup(auth, uid, now).finally(() => this.pending.delete(uid));
+    this.pending.set(uid, lookup);
+    return lookup;
+  }
+
+  private async lookup(auth: Auth, uid: string, now: number): Promise<AccountCheck> {
     this.lookups += 1;
     const user = await auth.getUser(uid);
     const check: AccountCheck = {

@@ -19,6 +19,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { SignalRole } from '../../../lib/streaming/signal';
+import { loadDatabaseTimeouts } from '../config';
 import { assertIdentifier } from '../db/pool';
 
 /** What replicas tell each other about a session's two sides. */
@@ -101,7 +102,8 @@ export class EventAssembler {
   private readonly partial = new Map<string, { parts: string[]; got: number; started: number }>();
   lost = 0;
 
-  add(payload: string, now = Date.now()): { origin: string; event: BusEvent } | null {
+  /** `skipOrigin`: this replica's own events come back to it and are not decoded. */
+  add(payload: string, now = Date.now(), skipOrigin?: string): { origin: string; event: BusEvent } | null {
     let envelope: Envelope;
     try {
       envelope = JSON.parse(payload) as Envelope;
@@ -109,10 +111,14 @@ export class EventAssembler {
       this.lost += 1;
       return null;
     }
-    if (typeof envelope.o !== 'string' || !Number.isInteger(envelope.c) || envelope.c < 1 || envelope.c > 64 || !(envelope.n >= 0 && envelope.n < envelope.c)) {
+    if (
+      typeof envelope !== 'object' || envelope === null || typeof envelope.o !== 'string' || typeof envelope.d !== 'string' ||
+      !Number.isInteger(envelope.c) || envelope.c < 1 || envelope.c > 64 || !(envelope.n >= 0 && envelope.n < envelope.c)
+    ) {
       this.lost += 1;
       return null;
     }
+    if (envelope.o === skipOrigin) return null;
     let json: string;
     if (envelope.c === 1) json = Buffer.from(envelope.d, 'base64').toString('utf8');
     else {
@@ -192,7 +198,7 @@ export class PgSignalBus implements SignalBus {
         for (const payload of payloads) await client.query('SELECT pg_notify($1, $2)', [this.channel, payload]);
       } catch (error) {
         this.counters.lost += 1;
-        this.options.log.warn({ err: error }, 'signal bus: publish failed');
+        this.lost(client, error as Error);
       }
     });
     this.counters.published += 1;
@@ -212,7 +218,16 @@ export class PgSignalBus implements SignalBus {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.options.databaseUrl, application_name: this.channel });
+    // The pool's connect and answer limits (DATABASE_*_TIMEOUT_MS, db/pool.ts), and TCP keep-alive:
+    // a stalled or half-open connection fails and is reopened instead of holding the frames.
+    const timeouts = loadDatabaseTimeouts();
+    const client = new pg.Client({
+      connectionString: this.options.databaseUrl,
+      application_name: this.channel,
+      connectionTimeoutMillis: timeouts.connectTimeoutMs,
+      query_timeout: timeouts.queryTimeoutMs || undefined,
+      keepAlive: true,
+    });
     client.on('notification', (message) => this.onNotification(message));
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client));
@@ -258,8 +273,8 @@ export class PgSignalBus implements SignalBus {
 
   private onNotification(message: pg.Notification): void {
     if (message.channel !== this.channel || !message.payload) return;
-    const whole = this.assembler.add(message.payload);
-    if (!whole || whole.origin === this.replica) return;
+    const whole = this.assembler.add(message.payload, Date.now(), this.replica);
+    if (!whole) return;
     this.counters.received += 1;
     for (const handler of this.handlers) {
       try {

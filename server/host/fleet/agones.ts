@@ -12,9 +12,10 @@
  * whose start never arrived does not hold a slot for ever.
  */
 import type { FleetLog, Fleet } from './types';
+import { SESSIONS_COUNTER } from '../../shared/host-contract';
 
 /** The GameServer counter that holds this host's sessions (the Fleet's spec declares it). */
-export const SESSIONS_COUNTER = 'sessions';
+export { SESSIONS_COUNTER };
 /** How often the session count is compared with the last one sent. */
 const SYNC_MS = 250;
 /** The absolute count is sent again this often even when unchanged (undoes stray increments). */
@@ -86,6 +87,8 @@ export class AgonesFleet implements Fleet {
         break;
       } catch (e) {
         this.warnThrottled(`agones: the SDK sidecar is not reachable (${msg(e)}); retrying`);
+        // a connect that fails at once (no sidecar yet) must not spin
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
       }
     }
     this.healthTimer = setInterval(() => this.ping(), this.o.healthMs);

@@ -16,18 +16,13 @@
  */
 import type { SessionConfig } from '../sessionConfig';
 
-/** How long an api process waits between two writes of one session's input time (ms). */
-export const INPUT_ACTIVITY_WRITE_MS = 15_000;
-
 /**
- * The window: the config's `inputActivityWriteMs` when it has one, else INPUT_ACTIVITY_WRITE_MS,
- * and never more than a tenth of the idle time (SESSION_IDLE_CLOSE_MS, 210 s by default), so the
- * stored time is always far younger than the idle rule's limit while input goes on.
+ * The window: SESSION_INPUT_ACTIVITY_WRITE_MS (`inputActivityWriteMs`, 15 s), never more than a
+ * tenth of the idle time (SESSION_IDLE_CLOSE_MS, 210 s by default), so the stored time is always
+ * far younger than the idle rule's limit while input goes on.
  */
 export function inputActivityWriteMs(config: SessionConfig): number {
-  const value = (config as SessionConfig & { inputActivityWriteMs?: number }).inputActivityWriteMs;
-  const wanted = typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : INPUT_ACTIVITY_WRITE_MS;
-  return Math.min(wanted, Math.floor(config.idleCloseMs / 10));
+  return Math.min(config.inputActivityWriteMs, Math.floor(config.idleCloseMs / 10));
 }
 
 interface Entry {

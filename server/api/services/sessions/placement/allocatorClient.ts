@@ -13,9 +13,10 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import type { AgonesAllocatorConfig } from '../../sessionConfig';
+import { SESSIONS_COUNTER } from '../../../../shared/host-contract';
 
 /** The GameServer counter the hosts keep their sessions in (server/host/fleet/agones.ts). */
-export const SESSIONS_COUNTER = 'sessions';
+export { SESSIONS_COUNTER };
 
 export type AllocatorAnswer =
   | { kind: 'allocated'; gameServerName: string; address: string; port: number; hostUrl: string }
