@@ -186,7 +186,11 @@ describe('a session', () => {
       return st.screen === 'story' && st.text.length > 0 ? st : null;
     }, 'story text');
     expect(s.text).toContain('夏の終わり');
-    const c = (await info(sid)).counters;
+    // keydown and keyup: the story may show on the keydown, before the keyup is counted
+    const c = await until(async () => {
+      const counters = (await info(sid)).counters;
+      return counters.inputs >= 2 ? counters : null;
+    }, 'both input messages counted');
     expect(c.inputs).toBe(2);
     expect(c.malformed).toBe(0);
     // input activity went to the api
