@@ -16,7 +16,7 @@ const unit = {
   testEnvironment: 'jsdom',
   setupFilesAfterEnv: ['<rootDir>/test/setup-unit.ts'],
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
-  testMatch: ['<rootDir>/{components,store,lib,pages,styles,scripts}/**/*.test.{ts,tsx}'],
+  testMatch: ['<rootDir>/{components,store,lib,pages,styles,scripts}/**/*.test.{ts,tsx}', '<rootDir>/server/**/!(*.int).test.ts'],
 };
 
 /** @type {import('jest').Config} */

@@ -8,6 +8,8 @@ import { waitForAuth } from './support/session';
  */
 const KATAKANA = { id: 'amayadori-cafe', title: 'アマヤドリ・カフェ', hiragana: 'あまやどり' };
 const ADULT = { id: 'sakurairo-signal', title: '桜色シグナル', query: 'さくらいろ' };
+/** The Ren'Py sample game (issue 15): a free title another runtime plays, shown with its licence. */
+const RENPY = { id: 'the-question', title: 'The Question', queries: ['ざ・くえすちょん', 'クエスチョン', "Ren'Py"] };
 
 const card = (page: Page, id: string) => page.locator(`[data-testid="game-card"][data-game-id="${id}"]`);
 
@@ -120,6 +122,33 @@ test('the title page shows its details, screenshots, related titles and a correc
   await page.getByTestId('brand-link').click();
   await expect(page).toHaveURL(/\/brand#.+/);
   await expect(card(page, KATAKANA.id)).toBeVisible();
+});
+
+test('"The Question" (Ren\'Py) is found by its reading, in katakana and by its brand; its page shows its licence', async ({ page }) => {
+  for (const q of RENPY.queries) {
+    await page.goto(`/search?q=${encodeURIComponent(q)}`);
+    await expect(card(page, RENPY.id), q).toBeVisible();
+    await expect(card(page, RENPY.id)).toContainText(RENPY.title);
+  }
+  await card(page, RENPY.id).click();
+  await expect(page).toHaveURL(`/title/${RENPY.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(RENPY.title);
+  await expect(page.getByTestId('title-description')).toContainText('シルビー');
+  await expect(page.getByTestId('screenshots').locator('img')).toHaveCount(4);
+  await expect(page.getByRole('img', { name: `${RENPY.title}のキービジュアル` })).toBeVisible();
+  const license = page.getByTestId('title-license');
+  await expect(license).toBeVisible();
+  await expect(page.getByTestId('license-copyright')).toHaveText('© 2004-2022 Tom Rothamel and contributors');
+  await expect(license.getByRole('list', { name: 'クレジット' }).getByRole('listitem')).toHaveCount(6);
+  await expect(license).toContainText('Expat (MIT)');
+  // the permission notice, folded and opened on demand
+  await license.getByText('ライセンス全文（英語の原文）').click();
+  await expect(page.getByTestId('license-text')).toContainText('Permission is hereby granted, free of charge');
+  await expect(page.getByTestId('license-text')).toContainText('The above copyright notice and this permission notice shall be included');
+  // our own titles show none
+  await page.goto(`/title/${KATAKANA.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(KATAKANA.title);
+  await expect(page.getByTestId('title-license')).toHaveCount(0);
 });
 
 test('magazine: the list links to the article, which links its titles', async ({ page }) => {

@@ -2,7 +2,9 @@
  * Builds the VN runtime page into runtime/dist/:
  *   index.html, engine.js (+ chunks/: inkjs's compiler, loaded only when a story was not
  *   precompiled), fonts/ (Noto Sans JP 400/700 woff2 subsets + CSS, from @fontsource — no CDN),
- *   games/<id>.json (each games/<id>/story.ink compiled with inkjs, + its character set),
+ *   games/<id>.json (each games/<id>/story.ink compiled with inkjs, + its character set; a title
+ *   another runtime plays, e.g. Ren'Py's "The Question" (meta.json "runtime",
+ *   lib/api-types/titleRuntime.ts), is skipped),
  *   loops/<hash>.wav (every looping score rendered once in headless Chromium: build-loops.ts),
  *   sfx/<hash>.wav (every sound effect of the games and the choice click, rendered the same way).
  *
@@ -11,6 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
+import { isWebEngineMetaText } from '../lib/api-types/titleRuntime';
 import { buildAudioFiles, type FilesResult } from './build-loops';
 
 const RUNTIME_DIR = __dirname;
@@ -73,6 +76,12 @@ export async function compileInkSource(source: string, fileName = 'story.ink'): 
   }
 }
 
+/** Whether games/<id>/ (any games folder) is a title the web engine plays (no meta.json: a fixture, yes). */
+export function isWebEngineGameDir(gameDir: string): boolean {
+  const metaPath = path.join(gameDir, 'meta.json');
+  return isWebEngineMetaText(fs.existsSync(metaPath) ? fs.readFileSync(metaPath, 'utf8') : null);
+}
+
 /** Unique non-space characters of a text (font subsets to preload). */
 export function charsetOf(text: string): string {
   return Array.from(new Set(Array.from(text.replace(/\s+/g, '')))).join('');
@@ -86,7 +95,7 @@ async function precompileGames(dirs: string[], outDir: string): Promise<GameBuil
     if (!fs.existsSync(dir)) continue;
     for (const id of fs.readdirSync(dir).sort()) {
       const inkPath = path.join(dir, id, 'story.ink');
-      if (!fs.existsSync(inkPath)) continue;
+      if (!isWebEngineGameDir(path.join(dir, id)) || !fs.existsSync(inkPath)) continue;
       const out = path.join(gamesOut, `${id}.json`);
       const source = fs.readFileSync(inkPath, 'utf8');
       const gameJsonPath = path.join(dir, id, 'game.json');

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing on a fresh machine, and nothing when everything is there:
-# npm dependencies (from package-lock.json), Debian Chromium and Japanese fonts, and for the
+# npm dependencies (from package-lock.json), Debian Chromium and Japanese fonts, the native
+# runtime's Ren'Py, Xvfb and PulseAudio (docs/renpy.md), and for the
 # multi-node stack (npm run cluster, docs/cluster.md) HAProxy and coturn, run by the cluster itself
 # with its own config files: their system services are stopped and disabled once installed.
 set -euo pipefail
@@ -28,6 +29,11 @@ need_apt=()
 dpkg -s fonts-noto-cjk >/dev/null 2>&1 || need_apt+=(fonts-noto-cjk)
 [ -x /usr/sbin/haproxy ] || need_apt+=(haproxy)
 [ -x /usr/bin/turnserver ] || need_apt+=(coturn)
+# the native runtime (issue 15, docs/renpy.md): Debian's Ren'Py and its sample game "The Question",
+# a virtual X display, a sound server for its null sink (+ parec), python3-xlib for the X helper
+for pkg in renpy renpy-thequestion xvfb pulseaudio python3-xlib xauth; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || need_apt+=("$pkg")
+done
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "• installing Debian packages: ${need_apt[*]}"
   if [ "$(id -u)" = "0" ]; then SUDO=""; elif command -v sudo >/dev/null; then SUDO="sudo"; else

@@ -78,6 +78,14 @@ describe('catalogue client', () => {
     await expect(fetchTitle('nope')).resolves.toBeNull();
   });
 
+  it('carries a title\'s licence when it has one, and has no licence key at all otherwise (getStaticProps)', async () => {
+    const license = { name: 'Expat (MIT)', copyright: '2004-2022 Tom Rothamel and contributors', credits: ['音楽: Alessio'], source: 'Debian', text: 'Permission is hereby granted.' };
+    fetchMock.mockReturnValueOnce(ok({ title: { ...wire('q'), brand_reading: 'れんぱい', game_folder: 'q', screenshots: [], license }, related: [] }));
+    expect((await fetchTitle('q'))?.title.license).toEqual(license);
+    fetchMock.mockReturnValueOnce(ok({ title: { ...wire('x'), brand_reading: 'ゆうなぎそふと', game_folder: 'x', screenshots: [] }, related: [] }));
+    expect((await fetchTitle('x'))?.title).not.toHaveProperty('license');
+  });
+
   it('searches with the query as given and keeps the api ranking', async () => {
     fetchMock.mockReturnValueOnce(ok({ normalized_query: 'しぐなる', total: 2, results: [{ title: wire('b'), score: 9 }, { title: wire('a'), score: 1 }], next_cursor: null, suggestions: [] }));
     const r = await searchCatalog('シグナル', { limit: 10 });

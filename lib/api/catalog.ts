@@ -20,6 +20,7 @@ import type {
   ScreenshotImageWire,
   SearchWire,
   TitleDetailResponseWire,
+  TitleLicenseWire,
   TitleListWire,
   TitleWire,
 } from '@/lib/api-types/schemas/catalog';
@@ -31,6 +32,8 @@ export interface TitleDetail extends GameSummary {
   brandReading: string;
   screenshots: ScreenshotImageWire[];
   gameFolder: string;
+  /** The licence its page shows (an open-source game, issue 15); absent for our own titles. */
+  license?: TitleLicenseWire;
 }
 
 export interface Brand {
@@ -178,7 +181,14 @@ export async function fetchTitle(id: string): Promise<{ title: TitleDetail; rela
   if (!isTitle(r.title) || !isArray(r.related)) throw badResponse();
   const t = r.title;
   return {
-    title: { ...toGameSummary(t), brandReading: t.brand_reading ?? '', screenshots: isArray(t.screenshots) ? t.screenshots : [], gameFolder: t.game_folder },
+    title: {
+      ...toGameSummary(t),
+      brandReading: t.brand_reading ?? '',
+      screenshots: isArray(t.screenshots) ? t.screenshots : [],
+      gameFolder: t.game_folder,
+      // never `license: undefined`: getStaticProps cannot serialise it
+      ...(t.license && typeof t.license.text === 'string' && isArray(t.license.credits) ? { license: t.license } : {}),
+    },
     related: titles(r.related),
   };
 }

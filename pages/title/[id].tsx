@@ -7,6 +7,7 @@ import { TitleGrid } from '@/components/catalog/TitleGrid';
 import { ScreenshotStrip } from '@/components/title/ScreenshotStrip';
 import { TitleActions } from '@/components/title/TitleActions';
 import { TitleFacts } from '@/components/title/TitleFacts';
+import { TitleLicense } from '@/components/title/TitleLicense';
 import { fetchTitle, type TitleDetail } from '@/lib/api/catalog';
 import { absoluteUrl } from '@/lib/seo/head';
 import { config } from '@/lib/config';
@@ -103,6 +104,7 @@ export default function TitlePage({ game, related }: Props) {
           <SectionTitle>スクリーンショット</SectionTitle>
           <ScreenshotStrip shots={game.screenshots} ageRating={game.ageRating} />
         </Section>
+        {game.license && <TitleLicense license={game.license} />}
         {related.length > 0 && (
           <Section data-testid="related-titles">
             <SectionTitle>関連タイトル</SectionTitle>

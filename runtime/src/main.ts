@@ -21,7 +21,7 @@ import { Renderer } from './render';
 import { engineState } from './status';
 import { StoryCompileError } from './story';
 import { font } from './text';
-import { H, W, type EngineEvent, type EngineState, type ReadyInfo, type SaveSlotInput, type StartOptions, type YumecastApi, type CaptureOptions } from './types';
+import { H, W, blankEngineState, type EngineEvent, type EngineState, type ReadyInfo, type SaveSlotInput, type StartOptions, type YumecastApi, type CaptureOptions } from './types';
 
 /** The API's type lives in types.ts; re-exported for code that imported it from here. */
 export type { YumecastApi } from './types';
@@ -271,36 +271,7 @@ async function screenshot(): Promise<string> {
 function getState(): EngineState {
   const base: EngineState = engine
     ? engineState(engine)
-    : {
-        ready: false,
-        gameId: null,
-        sessionId: null,
-        screen: 'boot',
-        overlay: null,
-        scene: null,
-        characters: [],
-        speaker: null,
-        speakerName: null,
-        text: '',
-        visibleText: '',
-        typing: false,
-        choices: [],
-        focusedChoice: -1,
-        ending: null,
-        endingTitle: null,
-        endingsReached: [],
-        bgm: null,
-        effects: [],
-        auto: false,
-        skip: false,
-        lineCount: 0,
-        frame: 0,
-        quality,
-        saves: [],
-        error: null,
-        fontsReady: false,
-        audio: { state: audio?.ctx.state ?? 'none', currentTime: audio?.ctx.currentTime ?? 0, music: null, loop: null, output: audio?.output ?? null },
-      };
+    : { ...blankEngineState(quality), audio: { state: audio?.ctx.state ?? 'none', currentTime: audio?.ctx.currentTime ?? 0, music: null, loop: null, output: audio?.output ?? null } };
   const extra = engine ? {} : { prepared: preparedGames() };
   return { ...base, ...extra, frame: scheduler.frames, quality, drawMs: Math.round(scheduler.drawMs * 100) / 100, videoFrames: scheduler.sent, frameMode: scheduler.mode, capture: scheduler.mode === 'change' ? scheduler.capturing : undefined };
 }

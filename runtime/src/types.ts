@@ -220,6 +220,40 @@ export interface EngineState {
   prepared?: string[];
 }
 
+/** The state before a game runs (the boot screen): what getState() starts from; a page without the VN engine's game (the host's native runtime) too. */
+export function blankEngineState(quality: QualityLevel): EngineState {
+  return {
+    ready: false,
+    gameId: null,
+    sessionId: null,
+    screen: 'boot',
+    overlay: null,
+    scene: null,
+    characters: [],
+    speaker: null,
+    speakerName: null,
+    text: '',
+    visibleText: '',
+    typing: false,
+    choices: [],
+    focusedChoice: -1,
+    ending: null,
+    endingTitle: null,
+    endingsReached: [],
+    bgm: null,
+    effects: [],
+    auto: false,
+    skip: false,
+    lineCount: 0,
+    frame: 0,
+    quality,
+    saves: [],
+    error: null,
+    fontsReady: false,
+    audio: { state: 'none', currentTime: 0, music: null, loop: null, output: null },
+  };
+}
+
 export type Screen = EngineState['screen'];
 export type Overlay = NonNullable<EngineState['overlay']>;
 /** One of the story's choices as offered (ink's choice index, trimmed text). */

@@ -1,10 +1,10 @@
 /**
  * npx tsx scripts/art/check-stories.ts [id...]
- * Compiles every games/<id>/story.ink, walks every path through every choice and checks tags,
- * asset ids and files against docs/vn-engine.md. Prints characters of text per path and the
- * endings reached; exits 1 when anything is wrong.
+ * Compiles every web-engine title's games/<id>/story.ink (a Ren'Py title has none), walks every
+ * path through every choice and checks tags, asset ids and files against docs/vn-engine.md.
+ * Prints characters of text per path and the endings reached; exits 1 when anything is wrong.
  */
-import { checkGame, gameIds, type GameReport } from './story-check';
+import { checkGame, gameIds, isWebEngineGame, type GameReport } from './story-check';
 
 const MIN_CHARS = 6000;
 
@@ -25,7 +25,9 @@ function summary(r: GameReport): string {
   return lines.join('\n');
 }
 
-const ids = process.argv.slice(2).length ? process.argv.slice(2) : gameIds();
+const asked = process.argv.slice(2);
+for (const id of asked.filter((a) => !isWebEngineGame(a))) console.log(`${id}: not a web-engine title (meta.json "runtime"): no story to check`);
+const ids = asked.length ? asked.filter(isWebEngineGame) : gameIds();
 let failed = 0;
 for (const id of ids) {
   const r = checkGame(id);

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Compiler, Story } from 'inkjs/full';
+import { isWebEngineMetaText } from '../../lib/api-types/titleRuntime';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 export const GAMES_DIR = path.join(REPO_ROOT, 'games');
@@ -50,10 +51,17 @@ export interface GameReport {
   musicBars: Record<string, number>;
 }
 
+/** Whether the web VN engine plays games/<id> (meta.json "runtime"; Ren'Py's "The Question" is not). */
+export function isWebEngineGame(id: string): boolean {
+  const meta = path.join(GAMES_DIR, id, 'meta.json');
+  return isWebEngineMetaText(fs.existsSync(meta) ? fs.readFileSync(meta, 'utf8') : null);
+}
+
+/** The web-engine titles of games/: each has a story.ink to check (other runtimes have none). */
 export function gameIds(): string[] {
   return fs
     .readdirSync(GAMES_DIR, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && fs.existsSync(path.join(GAMES_DIR, d.name, 'story.ink')))
+    .filter((d) => d.isDirectory() && isWebEngineGame(d.name) && fs.existsSync(path.join(GAMES_DIR, d.name, 'story.ink')))
     .map((d) => d.name)
     .sort();
 }

@@ -7,12 +7,13 @@
  * saves the moments of scripts/catalog/shots.ts as 1280×720 WebP files
  * public/games/<id>/screenshots/01.webp …, plays on to an ending (a headless play-through), and
  * writes the list into the "screenshots" field of games/<id>/meta.json (the rest of the file
- * is left byte for byte as it was). See docs/titles.md.
+ * is left byte for byte as it was). See docs/titles.md. Web-engine titles only: a Ren'Py title
+ * ("The Question") is photographed from the running game by scripts/catalog/capture-renpy.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { buildRuntime, DEFAULT_OUT_DIR, GAMES_DIR } from '../../runtime/build';
+import { buildRuntime, DEFAULT_OUT_DIR, GAMES_DIR, isWebEngineGameDir } from '../../runtime/build';
 import type { EngineState } from '../../runtime/src/types';
 import { startPageServer } from '../../server/host/page-server';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../server/shared/chromium';
@@ -115,7 +116,10 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const ids = args.filter((a) => !a.startsWith('--'));
   const wanted = ids.length ? ids : Object.keys(SHOT_PLANS);
-  for (const id of wanted) if (!SHOT_PLANS[id]) throw new Error(`no shot plan for ${id} in scripts/catalog/shots.ts`);
+  for (const id of wanted) {
+    if (!isWebEngineGameDir(path.join(GAMES_DIR, id))) throw new Error(`${id} is not a web-engine title: scripts/catalog/capture-renpy.ts photographs it`);
+    if (!SHOT_PLANS[id]) throw new Error(`no shot plan for ${id} in scripts/catalog/shots.ts`);
+  }
   if (!args.includes('--no-build')) {
     const build = await buildRuntime({ quiet: true });
     const failed = build.games.filter((g) => !g.ok);

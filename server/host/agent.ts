@@ -16,6 +16,8 @@ import { serverTimeoutOptions } from '../shared/http-limits';
 import { sentryErrorCapture } from '../shared/sentry';
 import { ApiClient } from './api-client';
 import type { HostConfig } from './config';
+import { NativeHost } from './native/host';
+import { NativeStreams } from './native/stream-server';
 import { startPageServer, type PageServer } from './page-server';
 import { buildPrewarmPlan } from './prewarm';
 import { RuntimePool } from './pool';
@@ -104,7 +106,20 @@ export function buildHostAgent(config: HostConfig, options: BuildHostAgentOption
   });
   const api = config.register ? new ApiClient(config.apiUrl, config.sharedSecret, config.hostId) : null;
   // with registration off (HOST_REGISTER=0: the bench, agent-only runs) nothing is reported
-  const sessions = new SessionManager(pool, api, config, log);
+  // native titles (a Ren'Py game under Xvfb, issue 15): their streams on the pages' origin
+  const nativeStreams = new NativeStreams();
+  const nativeHost = new NativeHost(
+    config.native,
+    config.gamesDirs,
+    nativeStreams,
+    () => {
+      if (!pageServer) throw new Error('the page server is not started');
+      return pageServer.origin;
+    },
+    api,
+    log,
+  );
+  const sessions = new SessionManager(pool, api, config, log, nativeHost);
   let registry: Registry | null = null;
   let fleet: Fleet | null = null;
 
@@ -158,7 +173,7 @@ export function buildHostAgent(config: HostConfig, options: BuildHostAgentOption
       const swept = await sweepStaleRuntimes(config.tmpDir);
       if (swept.length) log('warn', `removed ${swept.length} runtime profiles (and their processes) left by an agent that died`);
       if (config.warmNice > 0 && !canRestorePriority()) log('warn', `HOST_WARM_NICE ${config.warmNice}: this agent may not raise a process's priority back (no CAP_SYS_NICE), so warm runtimes run at normal priority`);
-      pageServer = await startPageServer({ runtimeDir: config.runtimeDir, gamesDirs: config.gamesDirs, port: config.pagePort, paintScreen: config.paintScreen });
+      pageServer = await startPageServer({ runtimeDir: config.runtimeDir, gamesDirs: config.gamesDirs, port: config.pagePort, paintScreen: config.paintScreen, native: nativeStreams });
       if (config.prewarm) pool.runtimeOptions.prewarm = buildPrewarmPlan(config.runtimeDir, config.gamesDirs, { prepare: config.prepareGames ?? undefined, files: config.prewarmFiles });
       await app.listen({ host: config.host, port: config.port });
       const address = app.server.address();

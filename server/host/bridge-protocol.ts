@@ -61,6 +61,8 @@ export interface BridgeSessionConfig {
   audioPtimeMs: number;
   rate: { perSecond: number; burst: number };
   timings: BridgeTimings;
+  /** A native title (issue 15): the page plays the agent's stream of it (page/native-engine.ts), not the VN engine. */
+  native?: { streamUrl: string } | null;
 }
 
 /** Why the bridge asks the agent to end the session (beyond the protocol's bye reasons). */

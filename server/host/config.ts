@@ -14,6 +14,7 @@ import { envInt, envList, envString, type Env } from '../shared/env';
 import { metricsToken } from '../shared/metrics';
 import { sentryDsn } from '../shared/sentry';
 import { DEFAULT_RATE_LIMITS, loadRateLimits, loadServerTimeouts, type RateLimits, type ServerTimeouts } from '../shared/http-limits';
+import { loadNativeConfig, type NativeConfig } from './native/config';
 import { WARM_NICE } from './priority';
 
 export type { FrameMode, VideoCodec };
@@ -236,6 +237,8 @@ export interface HostConfig {
    */
   fleet: 'api' | 'agones';
   agones: { sdkPort: number; healthMs: number };
+  /** The native runtime kind (Ren'Py under Xvfb, HOST_NATIVE_*): native/config.ts. */
+  native: NativeConfig;
   timings: HostTimings;
   /** LOG_LEVEL */
   logLevel: string;
@@ -325,6 +328,7 @@ export function loadHostConfig(env: Env = process.env): HostConfig {
     audioPtimeMs: Number(envChoice(env, 'HOST_AUDIO_PTIME_MS', '60', OPUS_PTIMES)),
     fleet: envChoice(env, 'HOST_FLEET', 'api', ['api', 'agones'] as const),
     agones: { sdkPort: envInt(env, 'AGONES_SDK_GRPC_PORT', 9357, 1, 65535), healthMs: envInt(env, 'HOST_AGONES_HEALTH_MS', 2000, 100, 60_000) },
+    native: loadNativeConfig(env),
     timings: {
       idleWarningMs: envInt(env, 'HOST_IDLE_WARNING_MS', DEFAULT_TIMINGS.idleWarningMs, 10, 86_400_000),
       idleGraceMs: envInt(env, 'HOST_IDLE_GRACE_MS', DEFAULT_TIMINGS.idleGraceMs, 10, 86_400_000),

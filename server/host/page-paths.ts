@@ -37,3 +37,10 @@ export function hostPageHtml(indexHtml: string, opts: { paintScreen?: boolean } 
   const at = html.lastIndexOf('</body>');
   return at < 0 ? `${html}\n${tag}` : `${html.slice(0, at)}${tag}  ${html.slice(at)}`;
 }
+
+/**
+ * The native runtime's stream (issue 15): a runtime page playing a Ren'Py game opens this
+ * WebSocket on the pages' origin with its session's key (native/stream-server.ts). The page opens
+ * it natively, like the signalling (runtime-guards.ts): without the key nothing is served.
+ */
+export const NATIVE_STREAM_PATH = '/native/stream';

@@ -6,6 +6,7 @@
  *   /host/bridge.js  the page-side bridge bundle
  *   /runtime/host.html  the runtime's index.html with the bridge's script in it (page-paths.ts):
  *                    what a runtime loads (one page load, not the page and then the bridge injected)
+ *   /native/stream   a native title's stream (WebSocket, a session's key required: native/stream-server.ts)
  * It is a separate origin from the api-facing routes on purpose: a runtime page can reach only
  * this origin (and its signalling WebSocket), and nothing on this origin changes anything.
  */
@@ -13,6 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { bridgeBundle } from './bridge-bundle';
+import type { NativeStreams } from './native/stream-server';
 import { BRIDGE_PATH, RUNTIME_HOST_PAGE, hostPageHtml } from './page-paths';
 
 export interface PageServerOptions {
@@ -21,6 +23,8 @@ export interface PageServerOptions {
   port: number;
   /** HOST_PAINT_SCREEN: the host page shows its canvas (page-paths.ts hostPageHtml). */
   paintScreen?: boolean;
+  /** The native titles' streams (native/stream-server.ts): a WebSocket route, keyed per session. */
+  native?: NativeStreams;
 }
 
 export interface PageServer {
@@ -135,6 +139,7 @@ export async function startPageServer(opts: PageServerOptions): Promise<PageServ
     },
     async (_req, reply) => reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-store').send(bundle),
   );
+  if (opts.native) await opts.native.register(app);
   await app.listen({ host: '127.0.0.1', port: opts.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : opts.port;

@@ -13,9 +13,12 @@
  * Then a few titles (`prepare`: at most PREPARE_MAX, the ones named first) are prepared in the page
  * (yumecast.prepare: story parsed, title screen rasterised and drawn; music needs nothing ahead,
  * its loops are rendered at build time), so a start of one of them only shows its title (issue 11; docs/host.md "Prewarm").
+ * Only web-engine titles: a title another runtime plays (Ren'Py's "The Question", meta.json
+ * "runtime", lib/api-types/titleRuntime.ts) is never loaded or prepared in a web runtime page.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { isWebEngineMetaText } from '../../lib/api-types/titleRuntime';
 
 export interface PrewarmPlan {
   /** Characters whose font subsets to load (both weights). */
@@ -71,6 +74,14 @@ const MAX_GAMES = 20;
  */
 export const PREPARE_MAX = 3;
 
+function readText(file: string): string | null {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
 function readJson(file: string): unknown {
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -93,10 +104,12 @@ export function buildPrewarmPlan(runtimeDir: string, gamesDirs: string[], option
   const built = fs.existsSync(builtDir) ? fs.readdirSync(builtDir).filter((f) => f.endsWith('.json')).sort() : [];
   for (const file of built.slice(0, MAX_GAMES)) {
     const id = file.slice(0, -5);
+    const dir = gamesDirs.map((d) => path.join(d, id)).find((d) => fs.existsSync(path.join(d, 'game.json')) || fs.existsSync(path.join(d, 'meta.json')));
+    // a title another runtime plays: not its charset, files or preparation (even with a stale build)
+    if (dir && !isWebEngineMetaText(readText(path.join(dir, 'meta.json')))) continue;
     const story = readJson(path.join(builtDir, file)) as { charset?: unknown } | null;
     if (typeof story?.charset === 'string') for (const ch of Array.from(story.charset)) chars.add(ch);
-    const dir = gamesDirs.map((d) => path.join(d, id)).find((d) => fs.existsSync(path.join(d, 'game.json')));
-    if (!dir || seen.has(id)) continue;
+    if (!dir || !fs.existsSync(path.join(dir, 'game.json')) || seen.has(id)) continue;
     seen.add(id);
     fetchUrls.push(`/runtime/games/${id}.json`, `/games/${id}/game.json`, `/games/${id}/meta.json`);
     const game = readJson(path.join(dir, 'game.json')) as Record<string, unknown> | null;

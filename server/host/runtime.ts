@@ -35,7 +35,7 @@ import type { PrewarmPlan } from './prewarm';
 import type { EngineSummary } from './schemas';
 import { CHROMIUM_FLAGS, ZERO_PLAYOUT_DELAY_FLAG } from './browser-flags';
 import { listProcs, type FootprintSource, type ProcInfo } from './procs';
-import { RUNTIME_HOST_PAGE } from './page-paths';
+import { NATIVE_STREAM_PATH, RUNTIME_HOST_PAGE } from './page-paths';
 import { guardNetwork } from './runtime-guards';
 
 export { RUNTIME_DIR_PREFIX, sweepStaleRuntimes } from './browsers';
@@ -220,7 +220,8 @@ export class Runtime extends EventEmitter implements FootprintSource {
     // network: the static origin and the signalling only (runtime-guards.ts)
     await guardNetwork(ctx, {
       origin,
-      signalUrls: this.opts.signalUrls ?? [],
+      // the signalling, and a native title's stream on the pages' origin (keyed per session)
+      signalUrls: [...(this.opts.signalUrls ?? []), `${origin.replace(/^http/, 'ws')}${NATIVE_STREAM_PATH}`],
       allowedWs: this.allowedWs,
       blocked: this.blocked,
       onRelay: () => this.relayedWs++,
@@ -282,12 +283,12 @@ export class Runtime extends EventEmitter implements FootprintSource {
     this.allowedWs.add(signalUrl.split('?')[0]);
   }
 
-  /** Starts the game and publishing (bridge.begin). */
-  async begin(cfg: BridgeSessionConfig): Promise<BridgeReadyInfo> {
+  /** Starts the game and publishing (bridge.begin); a native game's boot may take longer than the start timeout (`timeoutMs`). */
+  async begin(cfg: BridgeSessionConfig, timeoutMs = this.opts.startTimeoutMs): Promise<BridgeReadyInfo> {
     const page = this.mustPage();
     return withTimeout(
       page.evaluate((c) => window.__yumecastHost!.begin(c), cfg),
-      this.opts.startTimeoutMs,
+      timeoutMs,
       'game start',
     );
   }

@@ -15,9 +15,10 @@ import { ApiCallError } from './api-client';
 import { bridgeSessionConfig } from './bridge-config';
 import type { BridgeCounters, BridgeEndReason, BridgeReadyInfo, HostCall, ScreenshotCallResult } from './bridge-protocol';
 import type { HostConfig } from './config';
+import { withGameProcesses, type NativeHost, type NativeRun } from './native/host';
 import type { SessionMetricsSink } from './metrics';
 import { NoCapacityError, type RuntimePool } from './pool';
-import { sessionFootprint } from './procs';
+import { sessionFootprint, type FootprintSource } from './procs';
 import { pngSize, type Runtime } from './runtime';
 import type { HostSessionState, SessionInfo, SessionSummary } from './schemas';
 
@@ -49,6 +50,8 @@ export interface HostSession {
   reports: Promise<unknown>;
   reported: Set<HostReportedState>;
   ending: Promise<void> | null;
+  /** A native title's game (native/host.ts), started beside the runtime page; null for the web engine's titles. */
+  native: Promise<NativeRun> | null;
 }
 
 export interface EndOptions {
@@ -84,6 +87,7 @@ export class SessionManager {
     private readonly api: ApiClient | null,
     private readonly config: HostConfig,
     private readonly log: Log,
+    private readonly nativeHost: NativeHost | null = null,
   ) {}
 
   get activeCount(): number {
@@ -131,6 +135,7 @@ export class SessionManager {
       reports: Promise.resolve(),
       reported: new Set(),
       ending: null,
+      native: null,
     };
     this.live.set(s.id, s);
     void this.run(s);
@@ -139,6 +144,12 @@ export class SessionManager {
 
   private async run(s: HostSession): Promise<void> {
     this.report(s, 'starting');
+    // a native title's game starts while a runtime page is found (its display, sound and game boot)
+    const spec = this.nativeHost?.specFor(s.gameId) ?? null;
+    if (spec) {
+      s.native = this.nativeHost!.start(s.req, spec);
+      s.native.catch(() => undefined);
+    }
     let rt: Runtime;
     try {
       s.fromWarm = this.pool.stats().warm > 0;
@@ -156,7 +167,13 @@ export class SessionManager {
     s.runtime = rt;
     try {
       rt.attach(s.id, this.handlerFor(s, rt), s.req.signalUrl);
-      const ready = await rt.begin(bridgeSessionConfig(this.config, s.req));
+      const cfg = bridgeSessionConfig(this.config, s.req);
+      if (s.native) {
+        const run = await s.native;
+        run.game.once('exit', (why: string) => void this.end(s.id, { bye: 'session_closed', report: 'closed', reason: `game_exited: ${why}`.slice(0, 100) }));
+        cfg.native = run.bridge;
+      }
+      const ready = await rt.begin(cfg, s.native ? Math.max(this.config.timings.startTimeoutMs, this.config.native.startTimeoutMs) : undefined);
       if (s.state !== 'starting') return;
       s.ready = ready;
       s.startMs = Date.now() - s.createdAt;
@@ -314,6 +331,11 @@ export class SessionManager {
         const k = await this.pool.release(rt);
         this.log('info', `session ${s.id}: ended (${o.reason}); runtime ${rt.id} killed in ${k.ms} ms`);
       }
+      const run = await s.native?.catch(() => null);
+      if (run) {
+        const k = await this.nativeHost!.end(s.id, run);
+        this.log(k.leftover.length ? 'error' : 'info', `session ${s.id}: native game killed in ${k.ms} ms${k.leftover.length ? `; left: ${k.leftover.join(',')}` : ''}`);
+      }
       this.live.delete(s.id);
       this.ended.set(s.id, s);
       this.pruneEnded();
@@ -365,7 +387,7 @@ export class SessionManager {
       screenshots: s.screenshots,
       endings: s.endings,
       engine: rt && rt.state === 'busy' ? await rt.engineState() : null,
-      footprint: rt && rt.state === 'busy' ? footprintOf(rt) : null,
+      footprint: rt && rt.state === 'busy' ? footprintOf(this.nativeHost?.runOf(s.id) ? withGameProcesses(rt, this.nativeHost.runOf(s.id)!.game) : rt) : null,
     };
   }
 
@@ -379,7 +401,7 @@ function msg(e: unknown): string {
 }
 
 /** A live runtime's processes and memory, as GET /sessions/:id shows them. */
-function footprintOf(rt: Runtime): SessionInfo['footprint'] {
+function footprintOf(rt: FootprintSource): SessionInfo['footprint'] {
   const f = sessionFootprint(rt);
   return {
     ownPids: f.own.pids,

@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { FIXTURES_DIR, GAMES_DIR, buildRuntime, type BuildResult } from '../../runtime/build';
+import { FIXTURES_DIR, GAMES_DIR, buildRuntime, isWebEngineGameDir, type BuildResult } from '../../runtime/build';
 import type { EngineState, StartOptions } from '../../runtime/src/types';
 
 jest.setTimeout(180_000);
@@ -528,9 +528,11 @@ describe('runtime: compiling story.ink in the page when it was not precompiled',
   });
 });
 
-// The real titles, once their story.ink exists (the content is written alongside the engine).
+// The real titles the web engine plays, once their story.ink exists (the content is written
+// alongside the engine). A title of another runtime (Ren'Py's "The Question", meta.json "runtime")
+// is left out explicitly: the native runtime has its own tests (server/host/native/).
 const realGames = fs.existsSync(GAMES_DIR)
-  ? fs.readdirSync(GAMES_DIR).filter((id) => fs.existsSync(path.join(GAMES_DIR, id, 'story.ink')))
+  ? fs.readdirSync(GAMES_DIR).filter((id) => isWebEngineGameDir(path.join(GAMES_DIR, id)) && fs.existsSync(path.join(GAMES_DIR, id, 'story.ink')))
   : [];
 const describeGames = realGames.length ? describe.each(realGames) : describe.skip.each(['hajimari-no-eki']);
 

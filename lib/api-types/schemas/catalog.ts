@@ -56,6 +56,24 @@ export const ScreenshotImageWire = closed({
 });
 export type ScreenshotImageWire = Static<typeof ScreenshotImageWire>;
 
+/**
+ * The licence a title is shown under, when its meta.json names one (an open-source game such as
+ * "The Question", issue 15): its key art and screenshots are copies of the game's art, so the
+ * title page shows the copyright, the credits and the permission notice with them.
+ */
+export const TitleLicenseWire = closed({
+  /** e.g. "Expat (MIT)" */
+  name: Type.String(),
+  copyright: Type.String(),
+  /** One line a credit, Japanese role first (e.g. "音楽: Alessio"). */
+  credits: Strings,
+  /** Where the game comes from (e.g. "Debian renpy-thequestion 8.0.3+dfsg-1"). */
+  source: Type.String(),
+  /** The licence text as it must accompany copies (games/<id>/LICENSE), paragraphs split by a blank line. */
+  text: Type.String(),
+});
+export type TitleLicenseWire = Static<typeof TitleLicenseWire>;
+
 /** A title page: the list fields plus what only the page shows. */
 export const TitleDetailWire = closed({
   ...titleFields,
@@ -63,6 +81,8 @@ export const TitleDetailWire = closed({
   screenshots: Type.Array(ScreenshotImageWire),
   /** The games/<folder> the game host plays (today always the id). */
   game_folder: Type.String(),
+  /** Only for a title with a licence to show (meta.json "license"). */
+  license: Type.Optional(TitleLicenseWire),
 });
 export type TitleDetailWire = Static<typeof TitleDetailWire>;
 

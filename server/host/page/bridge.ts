@@ -40,6 +40,7 @@ import type {
   ScreenshotCallResult,
 } from '../bridge-protocol';
 import type { PrewarmPlan } from '../prewarm';
+import { installNativeEngine, type NativeEngine } from './native-engine';
 import { prewarmPage } from './prewarm';
 import { signalOpenCount, signalOpened } from './signalOpen';
 import { TextRelay } from './textRelay';
@@ -99,6 +100,8 @@ class Bridge implements BridgeApi {
   /** The game's lines and choices on their way to the player (issue 13). */
   private text: TextRelay | null = null;
   private detachText: (() => void) | null = null;
+  /** A native title's engine (it replaced window.yumecast for this session), or null. */
+  private native: NativeEngine | null = null;
   private c: BridgeCounters = {
     received: 0,
     malformed: 0,
@@ -138,6 +141,7 @@ class Bridge implements BridgeApi {
     const t0 = now();
     this.cfg = cfg;
     this.limiter = new RateLimiter({ ratePerSecond: cfg.rate.perSecond, burst: cfg.rate.burst });
+    if (cfg.native) this.native = installNativeEngine(cfg.native);
     const y = yumecast();
     y.setQuality(cfg.quality);
     this.c.quality = cfg.quality;
@@ -396,6 +400,7 @@ class Bridge implements BridgeApi {
     // give the bye a moment to leave before the connection goes
     await new Promise((r) => setTimeout(r, 60));
     this.publisher?.close();
+    this.native?.close();
   }
 
   private send(msg: HostMessage): boolean {

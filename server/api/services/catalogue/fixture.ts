@@ -19,6 +19,10 @@ export interface FixtureTitle {
   releaseDate?: string;
   ageRating?: 'all' | 'r15' | 'r18';
   screenshots?: { src: string; width: number; height: number; alt: string }[];
+  /** More meta.json fields as written (e.g. "runtime", "license", "credits"). */
+  extra?: Record<string, unknown>;
+  /** More files of the folder by name (e.g. LICENSE). */
+  files?: Record<string, string>;
 }
 
 export interface FixtureArticle {
@@ -60,8 +64,10 @@ export async function writeTitle(gamesDir: string, t: FixtureTitle): Promise<voi
     ageRating: t.ageRating ?? 'all',
     keyArt: `/games/${t.id}/keyart.png`,
     ...(t.screenshots ? { screenshots: t.screenshots } : {}),
+    ...t.extra,
   };
   await writeFile(path.join(gamesDir, t.id, 'meta.json'), JSON.stringify(meta, null, 2));
+  for (const [name, text] of Object.entries(t.files ?? {})) await writeFile(path.join(gamesDir, t.id, name), text);
 }
 
 export async function writeArticle(contentDir: string, a: FixtureArticle): Promise<void> {

@@ -8,19 +8,20 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import matter from 'gray-matter';
 import { GAME_ID_RE } from '../../../../lib/api-types/ids';
-import { AGE_RATINGS, type ScreenshotImageWire } from '../../../../lib/api-types/schemas/catalog';
+import { AGE_RATINGS, type ScreenshotImageWire, type TitleLicenseWire } from '../../../../lib/api-types/schemas/catalog';
+import { RUNTIME_KINDS, WEB_RUNTIME, type RuntimeKind, type TitleRuntime } from '../../../../lib/api-types/titleRuntime';
 import { DATE_RE, SLUG_RE, type Article, type Brand, type Title } from './types';
 
 type Json = Record<string, unknown>;
 
 class Fields {
   constructor(
-    private readonly file: string,
+    readonly label: string,
     private readonly record: Json,
   ) {}
 
   fail(field: string, what: string): never {
-    throw new Error(`${this.file}: "${field}" ${what}`);
+    throw new Error(`${this.label}: "${field}" ${what}`);
   }
 
   string(field: string, options: { optional?: string } = {}): string {
@@ -134,6 +135,37 @@ function premiumOf(fields: Fields, value: unknown): boolean {
   return value;
 }
 
+/**
+ * meta.json "runtime": absent = the web engine; `renpy` needs the game's absolute `baseDir` on the
+ * host and may name a `language` (docs/renpy.md §2).
+ */
+function runtimeOf(fields: Fields, value: unknown): TitleRuntime {
+  if (value === undefined) return { kind: WEB_RUNTIME };
+  const record = (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : null) as Json | null;
+  const kind = record?.kind as RuntimeKind;
+  if (!record || !RUNTIME_KINDS.includes(kind)) fields.fail('runtime', `must be an object whose "kind" is one of ${RUNTIME_KINDS.join(', ')}`);
+  if (kind === WEB_RUNTIME) return { kind };
+  const runtime = new Fields(`${fields.label}: "runtime"`, record);
+  const baseDir = runtime.string('baseDir');
+  if (!path.isAbsolute(baseDir)) runtime.fail('baseDir', 'must be an absolute path on the host');
+  const language = runtime.string('language', { optional: '' });
+  return { kind, baseDir, ...(language ? { language } : {}) };
+}
+
+/**
+ * meta.json "license" (with "copyright", "credits", "source") and the licence text in
+ * games/<id>/LICENSE: all required once "license" is there, since the title page must show
+ * them with the game's art (docs/renpy.md §7). No "license": none shown.
+ */
+async function licenseOf(fields: Fields, record: Json, dir: string): Promise<TitleLicenseWire | undefined> {
+  if (record.license === undefined) return undefined;
+  const credits = fields.strings('credits');
+  if (credits.length === 0) fields.fail('credits', 'must list who made the game when "license" is given');
+  const text = (await readOptional(path.join(dir, 'LICENSE')))?.trim();
+  if (!text) fields.fail('license', 'needs the licence text beside it in LICENSE');
+  return { name: fields.string('license'), copyright: fields.string('copyright'), credits, source: fields.string('source'), text };
+}
+
 /** games/<id>/meta.json of every folder that has one; brands are resolved by their name. */
 export async function readTitles(gamesDir: string, brands: Brand[]): Promise<Title[]> {
   const byName = new Map(brands.map((brand) => [brand.name, brand]));
@@ -152,6 +184,7 @@ export async function readTitles(gamesDir: string, brands: Brand[]): Promise<Tit
       fields.fail('brand', `names 「${brandName}」, which content/brands.json does not list (known: ${[...byName.keys()].join('、')})`);
     const ageRating = fields.string('ageRating') as Title['ageRating'];
     if (!AGE_RATINGS.includes(ageRating)) fields.fail('ageRating', `must be one of ${AGE_RATINGS.join(', ')}`);
+    const license = await licenseOf(fields, record, path.join(gamesDir, entry));
     titles.push({
       id: entry,
       title: fields.string('title'),
@@ -166,6 +199,8 @@ export async function readTitles(gamesDir: string, brands: Brand[]): Promise<Tit
       screenshots: screenshotsOf(fields, record.screenshots),
       gameFolder: entry,
       premium: premiumOf(fields, record.premium),
+      runtime: runtimeOf(fields, record.runtime),
+      ...(license ? { license } : {}),
     });
   }
   return titles;

@@ -1,9 +1,10 @@
 /**
  * The catalogue seed against PostgreSQL: idempotent, a removed title stays but unavailable (and
  * leaves every catalogue answer), a removed article is deleted, bad content stops it with a
- * message naming the file and field.
+ * message naming the file and field; a title another runtime plays (Ren'Py, issue 15) keeps its
+ * "runtime" and its licence, which only its title page shows.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runMigrations } from '../../db/migrate';
@@ -122,5 +123,58 @@ it('stops on an article naming an unknown title or a bad date', async () => {
   await writeArticle(dirs.contentDir, { slug: 'ghost', title: '幽霊', publishedAt: '2026-13-45', gameIds: ['ame'] });
   await expect(seedCatalogue(schema.pool, dirs)).rejects.toThrow(/ghost\.md: "publishedAt" must be a date/);
   await rm(path.join(dirs.contentDir, 'magazine', 'ghost.md'));
+  await seedCatalogue(schema.pool, dirs);
+});
+
+const RENPY = {
+  id: 'renpy-title',
+  title: 'The Question',
+  reading: 'ざ・くえすちょん',
+  brand: A,
+  releaseDate: '2020-01-01',
+  extra: {
+    license: 'Expat (MIT)',
+    copyright: '2004-2022 Tom Rothamel and contributors',
+    credits: ['音楽: Alessio', 'シナリオ: mikey'],
+    source: 'Debian renpy-thequestion 8.0.3+dfsg-1',
+    runtime: { kind: 'renpy', baseDir: '/usr/share/games/renpy/the_question', language: 'japanese' },
+  },
+  files: { LICENSE: 'Copyright (c) 2004-2022 Tom Rothamel\n\nPermission is hereby granted, free of charge.\n' },
+};
+
+it('keeps a Ren\'Py title\'s runtime and licence; only its title page answer carries the licence', async () => {
+  await writeTitle(dirs.gamesDir, RENPY);
+  await seedCatalogue(schema.pool, dirs);
+  expect(await rows(`SELECT meta->'runtime' AS runtime FROM games WHERE id IN ('ame', 'renpy-title') ORDER BY id`)).toEqual([
+    { runtime: { kind: 'web' } },
+    { runtime: { kind: 'renpy', baseDir: '/usr/share/games/renpy/the_question', language: 'japanese' } },
+  ]);
+  const service = new CatalogueService(schema.pool, { info: () => {} } as never);
+  const page = (await service.title('renpy-title')).title;
+  expect(page.license).toEqual({
+    name: 'Expat (MIT)',
+    copyright: '2004-2022 Tom Rothamel and contributors',
+    credits: ['音楽: Alessio', 'シナリオ: mikey'],
+    source: 'Debian renpy-thequestion 8.0.3+dfsg-1',
+    text: 'Copyright (c) 2004-2022 Tom Rothamel\n\nPermission is hereby granted, free of charge.',
+  });
+  expect((await service.title('ame')).title).not.toHaveProperty('license');
+  const listed = (await service.titles({ sort: 'new', limit: 20 })).titles.find((t) => t.id === 'renpy-title');
+  expect(listed).toBeDefined();
+  expect(listed).not.toHaveProperty('license');
+  service.close();
+});
+
+it('stops on a bad "runtime" or a licence without its text, naming the file and the field', async () => {
+  await writeTitle(dirs.gamesDir, { ...RENPY, extra: { ...RENPY.extra, runtime: { kind: 'flash' } } });
+  await expect(seedCatalogue(schema.pool, dirs)).rejects.toThrow(/games\/renpy-title\/meta\.json: "runtime" must be an object whose "kind" is one of web, renpy/);
+  await writeTitle(dirs.gamesDir, { ...RENPY, extra: { ...RENPY.extra, runtime: { kind: 'renpy', baseDir: 'relative/dir' } } });
+  await expect(seedCatalogue(schema.pool, dirs)).rejects.toThrow(/"runtime": "baseDir" must be an absolute path/);
+  await writeTitle(dirs.gamesDir, RENPY);
+  await writeFile(path.join(dirs.gamesDir, RENPY.id, 'LICENSE'), '  \n');
+  await expect(seedCatalogue(schema.pool, dirs)).rejects.toThrow(/renpy-title\/meta\.json: "license" needs the licence text beside it in LICENSE/);
+  await writeTitle(dirs.gamesDir, { ...RENPY, extra: { ...RENPY.extra, credits: [] } });
+  await expect(seedCatalogue(schema.pool, dirs)).rejects.toThrow(/"credits" must list who made the game/);
+  await rm(path.join(dirs.gamesDir, RENPY.id), { recursive: true });
   await seedCatalogue(schema.pool, dirs);
 });

@@ -5,7 +5,8 @@
  * live play counts (plays.ts).
  */
 import type pg from 'pg';
-import type { AgeRating, ArticleWire, ScreenshotImageWire, TitleWire } from '../../../../lib/api-types/schemas/catalog';
+import type { AgeRating, ArticleWire, ScreenshotImageWire, TitleLicenseWire, TitleWire } from '../../../../lib/api-types/schemas/catalog';
+import { WEB_RUNTIME, type TitleRuntime } from '../../../../lib/api-types/titleRuntime';
 import { normalizeForSearch } from '../../../../lib/search/normalize';
 import type { Article, Brand, Title } from './types';
 
@@ -42,7 +43,15 @@ export interface CatalogueSnapshot {
 type GameRow = Pick<
   TitleWire,
   'id' | 'title' | 'reading' | 'brand_id' | 'description' | 'tags' | 'genres' | 'release_date' | 'age_rating' | 'key_art'
-> & { screenshots: ScreenshotImageWire[]; game_folder: string | null; available: boolean; premium: boolean };
+> & {
+  screenshots: ScreenshotImageWire[];
+  game_folder: string | null;
+  available: boolean;
+  premium: boolean;
+  /** From the seeded record (`meta`): no columns of their own. */
+  runtime: TitleRuntime | null;
+  license: TitleLicenseWire | null;
+};
 
 /** The table's columns are the wire's names (dates as YYYY-MM-DD text). */
 type ArticleRow = Omit<ArticleWire, 'age_rating'>;
@@ -90,7 +99,8 @@ export async function loadSnapshot(db: pg.Pool): Promise<CatalogueSnapshot> {
     db.query<Brand>('SELECT id, name, reading, description FROM brands'),
     db.query<GameRow>(
       `SELECT id, title, reading, brand_id, description, tags, genres, to_char(release_date, 'YYYY-MM-DD') AS release_date,
-              age_rating, key_art, screenshots, game_folder, available, premium
+              age_rating, key_art, screenshots, game_folder, available, premium,
+              meta->'runtime' AS runtime, meta->'license' AS license
          FROM games WHERE brand_id IS NOT NULL AND release_date IS NOT NULL`,
     ),
     db.query<ArticleRow>(
@@ -114,6 +124,8 @@ export async function loadSnapshot(db: pg.Pool): Promise<CatalogueSnapshot> {
       screenshots: row.screenshots,
       gameFolder: row.game_folder ?? row.id,
       premium: row.premium,
+      runtime: row.runtime ?? { kind: WEB_RUNTIME },
+      ...(row.license ? { license: row.license } : {}),
     }));
   return buildSnapshot(
     brands.rows,

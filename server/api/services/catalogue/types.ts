@@ -2,7 +2,8 @@
  * The catalogue as the seed reads it from the repository and as the api holds it in memory.
  * Wire shapes (snake_case) are in lib/api-types/schemas/catalog.ts; wire.ts maps these to them.
  */
-import type { AgeRating, ArticleFields, ScreenshotImageWire } from '../../../../lib/api-types/schemas/catalog';
+import type { AgeRating, ArticleFields, ScreenshotImageWire, TitleLicenseWire } from '../../../../lib/api-types/schemas/catalog';
+import type { TitleRuntime } from '../../../../lib/api-types/titleRuntime';
 
 /** An article's slug (its content/magazine/<slug>.md; the /v1/magazine/:slug path parameter). */
 export const SLUG_PATTERN = '^[a-z0-9][a-z0-9-]{0,127}$';
@@ -33,6 +34,10 @@ export interface Title {
   gameFolder: string;
   /** Only subscribers may start it (meta.json "premium"; absent = false). docs/purchase.md */
   premium: boolean;
+  /** Which runtime plays it (meta.json "runtime"; absent = the web engine). lib/api-types/titleRuntime.ts */
+  runtime: TitleRuntime;
+  /** meta.json "license", "copyright", "credits", "source" and games/<id>/LICENSE, when it names one. */
+  license?: TitleLicenseWire;
 }
 
 /** An article: its front matter fields and its Markdown body. */

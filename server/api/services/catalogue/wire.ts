@@ -32,7 +32,13 @@ export function titleWire(t: CatalogueTitle, plays: Plays): TitleWire {
 }
 
 export function titleDetailWire(t: CatalogueTitle, plays: Plays): TitleDetailWire {
-  return { ...titleWire(t, plays), brand_reading: t.brand.reading, screenshots: t.screenshots, game_folder: t.gameFolder };
+  return {
+    ...titleWire(t, plays),
+    brand_reading: t.brand.reading,
+    screenshots: t.screenshots,
+    game_folder: t.gameFolder,
+    ...(t.license ? { license: t.license } : {}),
+  };
 }
 
 export function brandWire(brand: Brand, titles: CatalogueTitle[], plays: Plays): BrandWire {

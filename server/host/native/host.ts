@@ -1,0 +1,120 @@
+/**
+ * The native runtime kind as the session manager (../sessions.ts) sees it (issue 15): which titles
+ * are native (their meta.json's `runtime`), and for such a session the game started beside its
+ * runtime page (game.ts), the page's stream key (stream-server.ts) and the saves kept on the server
+ * (saves.ts); at the end, the saves' last upload, the stream closed and every process killed.
+ * The runtime page itself, its publisher and its rules are the web runtime's, unchanged: the page
+ * gets `native.streamUrl` in its bridge config and plays that stream instead of the VN engine.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { runtimeKindOf } from '../../../lib/api-types/titleRuntime';
+import type { StartSessionBody } from '../../shared/host-contract';
+import type { ApiClient } from '../api-client';
+import type { FootprintSource, ProcInfo } from '../procs';
+import { NATIVE_STREAM_PATH } from '../page-paths';
+import type { NativeConfig } from './config';
+import { NativeGame, type RenpyRuntimeSpec } from './game';
+import { SaveCollector, filesFromSaves } from './saves';
+import type { NativeStreams } from './stream-server';
+
+type Log = (level: 'info' | 'warn' | 'error', msg: string) => void;
+
+/** A native session's parts, while it lives. */
+export interface NativeRun {
+  game: NativeGame;
+  key: string;
+  saves: SaveCollector;
+  /** What the page's bridge gets (BridgeSessionConfig.native). */
+  bridge: { streamUrl: string };
+}
+
+/** A title's runtime spec from its meta.json, or null for a web-engine title (or none). */
+export function readRuntimeSpec(gamesDirs: readonly string[], gameId: string): RenpyRuntimeSpec | null {
+  if (!/^[a-z0-9][a-z0-9-]{0,63}$/.test(gameId)) return null;
+  for (const dir of gamesDirs) {
+    let meta: { runtime?: { kind?: unknown; baseDir?: unknown; language?: unknown } };
+    try {
+      meta = JSON.parse(fs.readFileSync(path.join(dir, gameId, 'meta.json'), 'utf8')) as typeof meta;
+    } catch {
+      continue;
+    }
+    const r = meta.runtime;
+    if (runtimeKindOf(meta) !== 'renpy' || !r || typeof r.baseDir !== 'string' || !path.isAbsolute(r.baseDir)) return null;
+    return { kind: 'renpy', baseDir: r.baseDir, language: typeof r.language === 'string' && /^[a-z_]{1,32}$/.test(r.language) ? r.language : undefined };
+  }
+  return null;
+}
+
+/** A runtime's footprint with the game's processes counted as its own (they serve this session only). */
+export function withGameProcesses(rt: FootprintSource, game: NativeGame): FootprintSource {
+  return {
+    processShare(procs?: ProcInfo[]) {
+      const share = rt.processShare(procs);
+      const pids = new Set(game.pids());
+      return { ...share, own: [...share.own, ...(procs ?? []).filter((p) => pids.has(p.pid))] };
+    },
+  };
+}
+
+export class NativeHost {
+  private readonly specs = new Map<string, RenpyRuntimeSpec | null>();
+  private readonly runs = new Map<string, NativeRun>();
+
+  constructor(
+    private readonly config: NativeConfig,
+    private readonly gamesDirs: readonly string[],
+    private readonly streams: NativeStreams,
+    private readonly pageOrigin: () => string,
+    private readonly api: ApiClient | null,
+    private readonly log: Log,
+  ) {}
+
+  /** The title's native runtime, or null when the web engine plays it (read once per title). */
+  specFor(gameId: string): RenpyRuntimeSpec | null {
+    if (!this.specs.has(gameId)) this.specs.set(gameId, readRuntimeSpec(this.gamesDirs, gameId));
+    return this.specs.get(gameId) ?? null;
+  }
+
+  /** Starts the game of a session (its saves restored); resolves once its processes run. */
+  async start(req: StartSessionBody, spec: RenpyRuntimeSpec): Promise<NativeRun> {
+    if (!this.config.enabled) throw new Error('the native runtime is off on this host (HOST_NATIVE=0)');
+    const restored = filesFromSaves(req.saves);
+    const log: Log = (level, m) => this.log(level, m);
+    const game = await NativeGame.start({ config: this.config, sessionId: req.sessionId, spec, saves: restored, log });
+    const api = this.api;
+    const saves = new SaveCollector(
+      game.saveDir,
+      async (slot, state) => {
+        if (api) await api.save(req.sessionId, slot, state);
+      },
+      (level, m) => this.log(level, `session ${req.sessionId}: ${m}`),
+      restored,
+    );
+    saves.start();
+    const key = this.streams.add(game);
+    const streamUrl = `${this.pageOrigin().replace(/^http/, 'ws')}${NATIVE_STREAM_PATH}?key=${key}`;
+    this.log('info', `session ${req.sessionId}: native game on display :${game.display} (${restored.length} save files restored)`);
+    const run = { game, key, saves, bridge: { streamUrl } };
+    this.runs.set(req.sessionId, run);
+    return run;
+  }
+
+  /** The saves' last upload, the stream closed, every process of the game killed, its files removed. */
+  /** A live session's game, or undefined. */
+  runOf(sessionId: string): NativeRun | undefined {
+    return this.runs.get(sessionId);
+  }
+
+  async end(sessionId: string, run: NativeRun): Promise<{ ms: number; leftover: number[] }> {
+    const t0 = Date.now();
+    this.runs.delete(sessionId);
+    run.saves.stop();
+    this.streams.remove(run.key);
+    const leftover = await run.game.kill();
+    // the files are read after the game is gone: nothing is half-written any more
+    await run.saves.flush();
+    run.game.removeFiles();
+    return { ms: Date.now() - t0, leftover };
+  }
+}
