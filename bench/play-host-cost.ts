@@ -15,7 +15,11 @@
  * Then one table with every configuration, one per lever (before | +lever) and before | after.
  * Prints figures; never fails on speed; stops itself after --minutes (12 per configuration).
  *
- *   npx tsx bench/play-host-cost.ts [--config before,after] [--levers frames,browser,codec,join,jitter]
+ * A native (Ren'Py) title (--game the-question): its own scenes instead (bench/play-host-cost-native.ts:
+ * the title screen still, a still line, reading on), the game's processes counted in the host's
+ * columns and split by part; no capacity counts.
+ *
+ *   npx tsx bench/play-host-cost.ts [--config before,after] [--levers frames,browser,codec,join,jitter] [--game id]
  *       [--window 10] [--samples 20] [--max-reading 12] [--max-moving 6] [--skip scenes,reading,moving] [--keep-going] [--fake]
  *   npx tsx server/dev/with-services.ts -- npx tsx bench/play-host-cost.ts   # through the real api
  *
@@ -47,6 +51,8 @@ import {
   pssPerSessionMb,
 } from './play-common';
 import { startPlayStack, type PlayStack } from './play-stack';
+import { nativeScenes } from './play-host-cost-native';
+import { isNativeTitle } from './play-native';
 
 const WINDOW_MS = Math.max(2, Number(arg('window', '10'))) * 1000;
 /**
@@ -61,7 +67,7 @@ const MAX_MOVING = Math.max(1, Number(arg('max-moving', '6')));
 const SKIP = new Set(arg('skip', '').split(',').filter(Boolean));
 const KEEP_GOING = flag('keep-going');
 
-interface Scene {
+export interface Scene {
   scene: string;
   hostCpu: number;
   peersCpu: number;
@@ -69,6 +75,8 @@ interface Scene {
   fps: number;
   kbps: number;
   codec: string;
+  /** A native session: host CPU (% of a core) and PSS (MB) by part: the runtime page's browser processes and the game's. */
+  split?: { cpu: Record<string, number>; pss: Record<string, number> };
 }
 
 interface Figures {
@@ -125,6 +133,16 @@ function rows(configs: PlayConfig[], figs: Map<string, Figures>): Row[] {
     row(`  cheap peer CPU, ${short}`, (f) => pct(sc(f)?.peersCpu ?? NaN));
   }
   if (sceneNames.length) row('memory per session, one session (MB)', (f) => num(f.scenes[0]?.pss ?? NaN));
+  // a native title: host CPU and PSS by part, per scene
+  for (const name of sceneNames) {
+    const parts = [...new Set([...figs.values()].flatMap((f) => Object.keys(f.scenes.find((s) => s.scene === name)?.split?.cpu ?? {})))];
+    for (const part of parts) {
+      row(`  ${name}: ${part} CPU / PSS`, (f) => {
+        const sp = f.scenes.find((s) => s.scene === name)?.split;
+        return sp ? `${pct(sp.cpu[part] ?? NaN)} / ${num(sp.pss[part] ?? NaN)} MB` : '–';
+      });
+    }
+  }
   if ([...figs.values()].some((f) => f.reading.length)) {
     const last = (f: Figures) => f.reading[held(f.reading) - 1];
     row(`reading sessions within ${GOAL.medianMs}/${GOAL.p95Ms} ms`, (f) => `${held(f.reading)}${held(f.reading) === MAX_READING ? ' (cap)' : ''}`);
@@ -147,7 +165,10 @@ async function main(): Promise<void> {
   bound(Number(arg('minutes', String(12 * configs.length))) * 60_000);
   const runtimeDir = await buildTestRuntime();
   const built = fs.readdirSync(`${runtimeDir}/games`).map((f) => f.replace(/\.json$/, ''));
-  const game = built.includes('hajimari-no-eki') ? 'hajimari-no-eki' : FIXTURE_GAME;
+  const game = arg('game', built.includes('hajimari-no-eki') ? 'hajimari-no-eki' : FIXTURE_GAME);
+  const native = isNativeTitle(game);
+  // a native title: its own scenes (title screen, a still line, reading on); the capacity counts are the web engine's
+  if (native) for (const k of ['reading', 'moving']) SKIP.add(k);
   const stack = await startPlayStack();
   onCleanup(() => stack.close());
   const players = await launchPlayerBrowser(stack.pages);
@@ -170,7 +191,7 @@ async function main(): Promise<void> {
       const env: CapacityEnv = { stack, host, peers, players, jitterTarget: cfg.jitterTarget, game };
       const log = (s: string) => console.log(s);
       if (!SKIP.has('scenes')) {
-        f.scenes = await scenes(stack, host, peers, game);
+        f.scenes = native ? await nativeScenes(stack, host, peers, game, { windowMs: WINDOW_MS, settleMs: SETTLE_MS, log }) : await scenes(stack, host, peers, game);
         for (const s of f.scenes) log(`  ${s.scene}: host CPU ${s.hostCpu.toFixed(0)}%, ${s.pss.toFixed(0)} MB, ${s.fps.toFixed(1)} fps rx, ${s.kbps.toFixed(0)} kbit/s (${s.codec}), cheap peer CPU ${s.peersCpu.toFixed(0)}%`);
       }
       if (!SKIP.has('reading')) f.reading = await readingCapacity(env, { max: MAX_READING, samples: SAMPLES, keepGoing: KEEP_GOING, log });

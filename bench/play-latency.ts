@@ -15,7 +15,9 @@
  *   2. input-to-photon over all samples from the first one: right after the player is in the
  *      story, a key whose effect is visible ('h' hides / shows the text window) sent on the data
  *      channel until the received video shows it (requestVideoFrameCallback + pixel comparison
- *      of the text-window region), median and p95 over --samples (40), nothing discarded;
+ *      of the text-window region), median and p95 over --samples (40), nothing discarded; on a
+ *      native (Ren'Py) title (--game the-question) Enter to the next line instead, rolled back
+ *      between samples (bench/play-native.ts), and no moving-quality figures;
  *   3. frames per second and resolution received per quality on the moving fixture title, and on a
  *      static line (--skip quality leaves it out).
  * Then one table with every configuration, one per lever (before | +lever) and before | after.
@@ -40,6 +42,7 @@ import { TEXT_WINDOW } from './play-capacity';
 import { describe, ms, num, playConfigs, playerOpts, printTables, type PlayConfig, type Row } from './play-configs';
 import { FIXTURE_GAME, arg, bound, finish, fmtList, fullVideo, intoPetals, intoStory, machine, machineBusy, median, onCleanup, otherChromium, quantile, sendKey } from './play-common';
 import { startPlayStack, type PlayStack } from './play-stack';
+import { intoNativeStory, isNativeTitle, nativeEnterLatency } from './play-native';
 import { addBreakdown, clickToFirstFrame, describeRuns, noBreakdowns, runColumns, segmentRows, type Breakdown, type Breakdowns } from './play-timeline';
 
 const RUNS = Math.max(1, Number(arg('runs', '3')));
@@ -125,10 +128,15 @@ async function run(stack: PlayStack, players: PlayerBrowser, cfg: PlayConfig, ga
       try {
         await click.join(p);
         await fullVideo(p);
-        await intoStory(host, click.sid, p);
+        // a native (Ren'Py) title: Enter from line 2 to 3, rolled back between samples (bench/play-native.ts)
+        const native = isNativeTitle(game);
+        if (native) await intoNativeStory(host, click.sid);
+        else await intoStory(host, click.sid, p);
         // no wait: every sample from the first one counts
         const rx0 = await inboundVideo(p.page);
-        const lat = await keyLatency(p.page, { key: 'h', samples: SAMPLES, region: TEXT_WINDOW, gapMs: 250, timeoutMs: 2000 });
+        const lat = native
+          ? await nativeEnterLatency(host, click.sid, p, SAMPLES)
+          : await keyLatency(p.page, { key: 'h', samples: SAMPLES, region: TEXT_WINDOW, gapMs: 250, timeoutMs: 2000 });
         if (TRACE) {
           const t = (v: number | null | undefined) => num(v ?? NaN, 0);
           lat.forEach((x, i) => console.log(`    sample ${i + 1}: ${x.error ?? `received ${t(x.receivedMs)}, decoded in ${num(x.decodeMs ?? NaN, 1)}, submitted ${t(x.submittedMs)}, callback ${t(x.presentedMs)}, display ${t(x.displayMs)} ms after the key`}`));
@@ -142,7 +150,7 @@ async function run(stack: PlayStack, players: PlayerBrowser, cfg: PlayConfig, ga
         const frames = (rx1?.jitterBufferEmitted ?? 0) - (rx0?.jitterBufferEmitted ?? 0);
         if (frames > 0) f.jitterMs = ((rx1!.jitterBufferDelay - rx0!.jitterBufferDelay) / frames) * 1000;
         f.lossNacks = `${(rx1?.lost ?? 0) - (rx0?.lost ?? 0)} lost, ${(rx1?.nacks ?? 0) - (rx0?.nacks ?? 0)} NACKs`;
-        if (lat.filter((x) => !x.error).length % 2 === 1) await sendKey(p, 'h');
+        if (!native && lat.filter((x) => !x.error).length % 2 === 1) await sendKey(p, 'h');
         if (!SKIP.has('quality')) {
           await sleep(1500);
           f.quality.push({ name: 'static line, high', v: await sampleVideo(p.page, 5000) });
@@ -152,7 +160,8 @@ async function run(stack: PlayStack, players: PlayerBrowser, cfg: PlayConfig, ga
         await p.close();
       }
     }
-    if (!SKIP.has('quality')) {
+    // the moving quality figures are the web engine's fixture title: not repeated in a native title's run
+    if (!SKIP.has('quality') && !isNativeTitle(game)) {
       await settle();
       const p = await players.newPlayer(playerOpts(cfg));
       const click = await stack.click(host, FIXTURE_GAME);

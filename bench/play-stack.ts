@@ -14,6 +14,8 @@
  * POST /sessions to the host (answered 202: the host has it, `starting`), then with `early` the
  * join at once, else `ready` reported (seen at the page's poll times, or every 5 ms with
  * `poll: 'fast'`) and the join.
+ * Every host gets the native runtime's settings for this shared machine (bench/play-native.ts:
+ * displays :200–:239, a private run folder), used only when a session plays a native title.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,6 +27,7 @@ import { statusPollDelay } from '../lib/session/pollDelay';
 import { buildRuntime } from '../runtime/build';
 import { flag, once } from './play-common';
 import { NO_LOOPS_RUNTIME } from './play-configs';
+import { nativeHostEnv } from './play-native';
 
 export interface Click {
   sid: string;
@@ -93,7 +96,7 @@ async function startFakeStack(): Promise<PlayStack> {
     pages: api,
     startHost: async (env) => {
       if (env.HOST_RUNTIME_DIR === NO_LOOPS_RUNTIME) await (noLoops ??= buildRuntime({ outDir: NO_LOOPS_RUNTIME, includeFixtures: true, loops: false, quiet: true, sourcemap: false }));
-      return onceStop(await startAgent(api.url, TEST_SECRET, { ...HOST_ENV, ...env }));
+      return onceStop(await startAgent(api.url, TEST_SECRET, { ...HOST_ENV, ...nativeHostEnv(), ...env }));
     },
     async click(host, gameId, opts = {}) {
       const sid = `bench-${process.pid}-${++n}`;
@@ -165,7 +168,7 @@ async function startApiStack(): Promise<PlayStack> {
   return {
     mode: 'api',
     pages,
-    startHost: async (env) => onceStop(await startAgent(api.base, TEST_HOST_SECRET, { ...HOST_ENV, ...env })),
+    startHost: async (env) => onceStop(await startAgent(api.base, TEST_HOST_SECRET, { ...HOST_ENV, ...nativeHostEnv(), ...env })),
     async click(host, gameId, opts = {}) {
       // the user exists before the click
       const user = await users.email();

@@ -97,14 +97,14 @@ async function playwright(stack: Stack) {
     });
 }
 
-/** Chromium and PostgreSQL processes alive now (pid → command line), read from /proc. */
+/** Chromium, PostgreSQL, the proxies' and the native runtime's processes alive now (pid → command line), read from /proc. */
 function liveProcesses(): Map<number, string> {
   const out = new Map<number, string>();
   for (const name of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
       const cmd = fs.readFileSync(`/proc/${name}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
-      if (/chromium|chrome|postgres|firebase|next-server|haproxy|turnserver/.test(cmd)) out.set(Number(name), cmd);
+      if (/chromium|chrome|postgres|firebase|next-server|haproxy|turnserver|Xvfb|pulseaudio|parec|renpy-py311|xhelper\.py/.test(cmd)) out.set(Number(name), cmd);
     } catch {
       /* gone */
     }
