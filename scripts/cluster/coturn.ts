@@ -7,7 +7,6 @@
  * and coturn refuses them once the expiry has passed. Loopback peers are allowed (every host is
  * 127.0.0.1 here); no TLS/DTLS, no CLI, no RFC 5780 second port, relay ports in a small range.
  */
-import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ServiceSpec } from '../stack/stack';
@@ -51,10 +50,4 @@ export function coturnService(c: ClusterConfig, env: NodeJS.ProcessEnv): Service
   fs.chmodSync(file, 0o600);
   // -c: only our file (not /etc/turnserver.conf); -n would ignore every file.
   return { name: 'coturn', command: TURNSERVER_BIN, args: ['-c', file], env, stopGraceMs: 3_000 };
-}
-
-/** A REST-API credential as coturn checks it (what the api issues; tests make expired ones). */
-export function turnCredential(secret: string, expiresAtS: number, user: string): { username: string; credential: string } {
-  const username = `${expiresAtS}:${user}`;
-  return { username, credential: createHmac('sha1', secret).update(username).digest('base64') };
 }

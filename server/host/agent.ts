@@ -110,6 +110,7 @@ export function buildHostAgent(config: HostConfig, options: BuildHostAgentOption
   const nativeStreams = new NativeStreams();
   const nativeHost = new NativeHost(
     config.native,
+    config.hostId,
     config.gamesDirs,
     nativeStreams,
     () => {
@@ -172,6 +173,8 @@ export function buildHostAgent(config: HostConfig, options: BuildHostAgentOption
       }
       const swept = await sweepStaleRuntimes(config.tmpDir);
       if (swept.length) log('warn', `removed ${swept.length} runtime profiles (and their processes) left by an agent that died`);
+      const sweptGames = await nativeHost.sweep();
+      if (sweptGames) log('warn', `ended ${sweptGames} native games left by an agent of this host that died`);
       if (config.warmNice > 0 && !canRestorePriority()) log('warn', `HOST_WARM_NICE ${config.warmNice}: this agent may not raise a process's priority back (no CAP_SYS_NICE), so warm runtimes run at normal priority`);
       pageServer = await startPageServer({ runtimeDir: config.runtimeDir, gamesDirs: config.gamesDirs, port: config.pagePort, paintScreen: config.paintScreen, native: nativeStreams });
       if (config.prewarm) pool.runtimeOptions.prewarm = buildPrewarmPlan(config.runtimeDir, config.gamesDirs, { prepare: config.prepareGames ?? undefined, files: config.prewarmFiles });

@@ -45,6 +45,9 @@ const AUDIO_CHUNK_MS = 20;
 
 type Log = (level: 'info' | 'warn' | 'error', msg: string) => void;
 
+/** Xvfb found its display number in use (another agent's Xvfb took it between our look and its start). */
+class DisplayTaken extends Error {}
+
 /** Display numbers this agent process holds now (another agent's are seen by their lock files). */
 const heldDisplays = new Set<number>();
 
@@ -101,6 +104,8 @@ function drawn(u: FrameUpdate): boolean {
 export interface NativeGameOptions {
   config: NativeConfig;
   sessionId: string;
+  /** The session's cgroup name (without the random suffix): this host's prefix + the session id (host.ts). */
+  groupName: string;
   spec: RenpyRuntimeSpec;
   /** Files to put in the game's save folder before it starts (the player's saves: saves.ts). */
   saves: { name: string; data: Buffer }[];
@@ -144,15 +149,20 @@ export class NativeGame extends EventEmitter {
 
   /** Starts the display, the sound server, the helpers and the game; resolves once all are spawned (not drawn yet: see firstPicture). */
   static async start(o: NativeGameOptions): Promise<NativeGame> {
-    const display = takeDisplay(o.config);
-    const iso = isolateSession(o.config.cgroupRoot, `yumecast-native-${o.sessionId}`, o.config.uid, o.config.gid);
-    const game = new NativeGame(o, display, iso);
-    try {
-      await game.launch();
-      return game;
-    } catch (e) {
-      await game.kill();
-      throw e;
+    // another agent on this machine may take the same free number at the same moment: its
+    // Xvfb then wins the display and ours exits at once; try the next free one
+    for (let attempt = 1; ; attempt++) {
+      const display = takeDisplay(o.config);
+      const iso = isolateSession(o.config.cgroupRoot, o.groupName, o.config.uid, o.config.gid);
+      const game = new NativeGame(o, display, iso);
+      try {
+        await game.launch();
+        return game;
+      } catch (e) {
+        await game.kill();
+        if (!(e instanceof DisplayTaken) || attempt >= 3) throw e;
+        o.log('warn', `native ${o.sessionId}: display :${display} was taken meanwhile; trying another`);
+      }
     }
   }
 
@@ -190,7 +200,11 @@ export class NativeGame extends EventEmitter {
       base,
     );
     await Promise.all([
-      waitFor('Xvfb', () => fs.existsSync(xSock), 5000, () => this.died(xvfb, 'xvfb')),
+      waitFor('Xvfb', () => fs.existsSync(xSock), 5000, () => {
+        const d = this.died(xvfb, 'xvfb');
+        if (d && /already active/.test(d)) throw new DisplayTaken(d);
+        return d;
+      }),
       waitFor('PulseAudio', () => fs.existsSync(pulseSock), 5000, () => this.died(pulse, 'pulse')),
     ]);
     xvfb.once('exit', () => this.ended('display_exited'));

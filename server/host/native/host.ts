@@ -15,6 +15,7 @@ import type { FootprintSource, ProcInfo } from '../procs';
 import { NATIVE_STREAM_PATH } from '../page-paths';
 import type { NativeConfig } from './config';
 import { NativeGame, type RenpyRuntimeSpec } from './game';
+import { sweepGroups } from './isolation';
 import { SaveCollector, filesFromSaves } from './saves';
 import type { NativeStreams } from './stream-server';
 
@@ -61,14 +62,25 @@ export class NativeHost {
   private readonly specs = new Map<string, RenpyRuntimeSpec | null>();
   private readonly runs = new Map<string, NativeRun>();
 
+  /** This host's sessions' cgroups are named `<groupPrefix><session id>-<random>`. */
+  private readonly groupPrefix: string;
+
   constructor(
     private readonly config: NativeConfig,
+    hostId: string,
     private readonly gamesDirs: readonly string[],
     private readonly streams: NativeStreams,
     private readonly pageOrigin: () => string,
     private readonly api: ApiClient | null,
     private readonly log: Log,
-  ) {}
+  ) {
+    this.groupPrefix = `yumecast-native-${hostId.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 80)}-`;
+  }
+
+  /** Ends what an agent of this host that died left running (its sessions' groups); at start. */
+  async sweep(): Promise<number> {
+    return sweepGroups(this.config.cgroupRoot, this.groupPrefix);
+  }
 
   /** The title's native runtime, or null when the web engine plays it (read once per title). */
   specFor(gameId: string): RenpyRuntimeSpec | null {
@@ -81,7 +93,7 @@ export class NativeHost {
     if (!this.config.enabled) throw new Error('the native runtime is off on this host (HOST_NATIVE=0)');
     const restored = filesFromSaves(req.saves);
     const log: Log = (level, m) => this.log(level, m);
-    const game = await NativeGame.start({ config: this.config, sessionId: req.sessionId, spec, saves: restored, log });
+    const game = await NativeGame.start({ config: this.config, sessionId: req.sessionId, groupName: `${this.groupPrefix}${req.sessionId}`, spec, saves: restored, log });
     const api = this.api;
     const saves = new SaveCollector(
       game.saveDir,

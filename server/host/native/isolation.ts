@@ -149,6 +149,22 @@ export function isolateSession(cgroupRoot: string, name: string, uid: number, gi
   }
 }
 
+/**
+ * Kills and removes the groups under `cgroupRoot` whose names start with `prefix`: those of this
+ * host's sessions left by an agent that died (their game, display and sound server would run on
+ * with nobody to end them). Returns how many groups were found.
+ */
+export async function sweepGroups(cgroupRoot: string, prefix: string): Promise<number> {
+  let names: string[];
+  try {
+    names = fs.readdirSync(cgroupRoot).filter((n) => n.startsWith(prefix));
+  } catch {
+    return 0;
+  }
+  for (const n of names) await new CgroupIsolation(path.join(cgroupRoot, n), 0, 0).kill(3000);
+  return names.length;
+}
+
 /** Starts `cmd args` inside the isolation (own process group, output to `logFile`). */
 export function spawnIsolated(iso: Isolation, o: { netns: boolean }, cmd: string, args: string[], env: Record<string, string>, logFile: string, stdio: 'pipe' | 'ignore' = 'ignore'): ChildProcess {
   const argv = [...iso.prefix(o), cmd, ...args];

@@ -14,6 +14,8 @@ import path from 'node:path';
 import { FIXTURES_DIR, GAMES_DIR } from '../../../runtime/build';
 import { launchPlayer, startTestHost, until, type TestHost, type TestPlayer } from '../testing/harness';
 import { pngSize } from '../runtime';
+import { alive, isolateSession, spawnIsolated, sweepGroups } from './isolation';
+import { loadNativeConfig } from './config';
 
 jest.setTimeout(180_000);
 
@@ -234,5 +236,19 @@ maybe('a Ren\'Py title streamed by the native runtime', () => {
     await until(() => host.agent.sessions.get(sid2)?.state === 'closed', 'closed', 15_000);
     await until(() => gameProcs() === 0, 'no game process', 10_000);
   });
-});
 
+  it("ends what an agent that died left: its sessions' groups, by the host's prefix, and only those", async () => {
+    const { cgroupRoot } = loadNativeConfig({});
+    const mine = isolateSession(cgroupRoot, 'yumecast-native-test-dead-host-s1', 65534, 65534);
+    const other = isolateSession(cgroupRoot, 'yumecast-native-test-other-host-s1', 65534, 65534);
+    const log = path.join(gamesDir, 'sleep.log');
+    const a = spawnIsolated(mine, { netns: false }, 'sleep', ['600'], { PATH: '/usr/bin:/bin' }, log);
+    const b = spawnIsolated(other, { netns: false }, 'sleep', ['600'], { PATH: '/usr/bin:/bin' }, log);
+    await until(() => mine.pids().length === 1 && other.pids().length === 1, 'both sleeping in their groups');
+    expect(await sweepGroups(cgroupRoot, 'yumecast-native-test-dead-host-')).toBe(1);
+    await until(() => !alive(a.pid!), 'the dead host\'s game ended');
+    expect(alive(b.pid!)).toBe(true);
+    expect(await other.kill()).toEqual([]);
+    await until(() => !alive(b.pid!), 'the other ended by its own kill');
+  });
+});

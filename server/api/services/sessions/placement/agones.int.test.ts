@@ -1,7 +1,7 @@
 /**
  * The Agones placement against the allocator service's documented wire contract, with a real
  * PostgreSQL, a real api and a fake host (../../../testing/fake-host.ts) registered under its
- * GameServer's name: a real HTTPS allocator stand-in (./fake-allocator.ts) that requires the api's
+ * GameServer's name: a real HTTPS allocator stand-in (server/api/testing/fake-allocator.ts) that requires the api's
  * client certificate (mTLS) receives the AllocationRequest JSON (namespace, the Fleet's label, the
  * `sessions` counter selector with room, the counter's Increment), and answers a GameServer whose
  * address and port the api calls POST /sessions at, or UnAllocated (429), which leaves the session
@@ -15,7 +15,7 @@ import { request, sleep, startSessionApp, TEST_HOST_SECRET, TestUsers, waitFor, 
 import { createTestSchema, type TestSchema } from '../../../testing/test-app';
 import { loadSessionConfig, type AgonesAllocatorConfig } from '../../sessionConfig';
 import { HOST_COOLDOWN_MS, MAX_ALLOCATION_ATTEMPTS } from '../allocation';
-import { FakeAllocator, makeTestPki, type TestPki } from './fake-allocator';
+import { FakeAllocator, makeTestPki, type TestPki } from '../../../testing/fake-allocator';
 
 jest.setTimeout(60_000);
 

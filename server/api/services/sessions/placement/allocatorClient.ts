@@ -1,15 +1,16 @@
 /**
  * A client of the Agones allocator service's REST endpoint (`POST {AGONES_ALLOCATOR_URL}/
  * gameserverallocation`, the grpc-gateway JSON of Agones' proto/allocation/allocation.proto),
- * over mTLS when the client certificate, key and CA files are configured (read on every call, so
- * rotated certificates are picked up). The request asks for a GameServer of the hosts' Fleet with
+ * over mTLS when the client certificate, key and CA files are configured: one keep-alive agent
+ * holds them (no TLS handshake per allocation), made again when a file's modification time changes
+ * (rotated certificates are picked up at the next call). The request asks for a GameServer of the hosts' Fleet with
  * room in its `sessions` counter — an Allocated one first (packing onto hosts already in use), else
  * a Ready one — and increments that counter by one in the same atomic allocation (Agones'
  * high-density pattern). The answer is read as received: a GameServer name, address and the
  * agent's port make an allocation; UnAllocated (429 by default), Contention (409), 503 or a
  * network error are "no GameServer now".
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import type { AgonesAllocatorConfig } from '../../sessionConfig';
@@ -46,6 +47,37 @@ interface RawAnswer {
   text: string;
 }
 
+/** The mTLS agent, and what its files were when it was made (path and modification time of each). */
+let tlsAgent: { agent: https.Agent; stamp: string } | null = null;
+
+function fileStamp(config: AgonesAllocatorConfig): string {
+  return [config.clientCertFile, config.clientKeyFile, config.caFile]
+    .map((f) => {
+      if (!f) return '-';
+      try {
+        return `${f}@${statSync(f).mtimeMs}`;
+      } catch {
+        return `${f}@missing`;
+      }
+    })
+    .join('|');
+}
+
+/** The keep-alive agent for these certificate files (made again when one of them changed). */
+function agentFor(config: AgonesAllocatorConfig): https.Agent {
+  const stamp = fileStamp(config);
+  if (tlsAgent?.stamp === stamp) return tlsAgent.agent;
+  tlsAgent?.agent.destroy();
+  const agent = new https.Agent({
+    keepAlive: true,
+    cert: config.clientCertFile ? readFileSync(config.clientCertFile) : undefined,
+    key: config.clientKeyFile ? readFileSync(config.clientKeyFile) : undefined,
+    ca: config.caFile ? readFileSync(config.caFile) : undefined,
+  });
+  tlsAgent = { agent, stamp };
+  return agent;
+}
+
 function post(config: AgonesAllocatorConfig, body: string): Promise<RawAnswer> {
   const url = new URL('/gameserverallocation', config.url);
   const tls = url.protocol === 'https:';
@@ -53,13 +85,7 @@ function post(config: AgonesAllocatorConfig, body: string): Promise<RawAnswer> {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
     timeout: config.timeoutMs,
-    ...(tls
-      ? {
-          cert: config.clientCertFile ? readFileSync(config.clientCertFile) : undefined,
-          key: config.clientKeyFile ? readFileSync(config.clientKeyFile) : undefined,
-          ca: config.caFile ? readFileSync(config.caFile) : undefined,
-        }
-      : {}),
+    ...(tls ? { agent: agentFor(config) } : {}),
   };
   return new Promise((resolve, reject) => {
     const req = (tls ? https : http).request(url, options, (res) => {
