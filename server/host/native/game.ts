@@ -21,6 +21,7 @@ import type { NativeConfig } from './config';
 import { alive, isolateSession, spawnIsolated, type Isolation } from './isolation';
 import { pointerButton, renpyKeysym } from './keymap';
 import { AUDIO_FRAME_BYTES, AUDIO_RATE } from './stream-protocol';
+import { TextTail, type NativeTextEvent } from './text';
 import { XHelper, type FrameUpdate } from './xhelper';
 
 /** A title's `runtime` in its meta.json (games/<id>/meta.json). */
@@ -114,7 +115,8 @@ export interface NativeGameOptions {
 
 /**
  * Events: `frame` (FrameUpdate, after the first picture), `audio` (PCM Buffer, AUDIO_CHUNK_MS
- * pieces), `exit` (why: the game or its display ended by itself).
+ * pieces), `text` (NativeTextEvent: a line or the choices shown, text.ts), `exit` (why: the game or
+ * its display ended by itself).
  */
 export class NativeGame extends EventEmitter {
   readonly startedAt = Date.now();
@@ -128,6 +130,9 @@ export class NativeGame extends EventEmitter {
   private resolveFirst!: (ms: number) => void;
   private rejectFirst!: (e: Error) => void;
   private pcmRest: Buffer = Buffer.alloc(0);
+  private text: TextTail | null = null;
+  /** The line and the choices shown now (a page that connects later gets them first). */
+  readonly shown: { line: NativeTextEvent | null; choices: NativeTextEvent | null } = { line: null, choices: null };
   readonly runDir: string;
   readonly saveDir: string;
 
@@ -233,12 +238,22 @@ export class NativeGame extends EventEmitter {
         PULSE_SERVER: `unix:${pulseSock}`,
         RENPY_LOG_BASE: this.dir('log'),
         RENPY_SEARCHPATH: OVERLAY,
+        YUMECAST_TEXT_FILE: this.dir('home', 'text.jsonl'),
         RENPY_LANGUAGE: spec.language ?? '',
         // Ren'Py opens links with Python's webbrowser: never a browser on the host
         BROWSER: '/bin/true',
       },
     );
     game.once('exit', (code, sig) => this.ended(`game_exited (${code ?? sig})`));
+    this.text = new TextTail(this.dir('home', 'text.jsonl'), (e) => {
+      if (e.event === 'choices') this.shown.choices = e.payload.length ? e : null;
+      else {
+        this.shown.line = e;
+        this.shown.choices = null;
+      }
+      this.emit('text', e);
+    });
+    this.text.start();
     const timer = setTimeout(() => this.rejectFirst(new Error(`the game showed no picture within ${config.startTimeoutMs} ms`)), config.startTimeoutMs);
     void this.firstPicture.finally(() => clearTimeout(timer)).catch(() => undefined);
   }
@@ -314,6 +329,7 @@ export class NativeGame extends EventEmitter {
   /** Kills every process of the game (idempotent); resolves with the pids still alive (normally none). */
   kill(): Promise<number[]> {
     this.killed ??= (async () => {
+      this.text?.stop();
       await this.helper?.close().catch(() => undefined);
       const left = await this.iso.kill(5000);
       for (const { child } of this.children) {

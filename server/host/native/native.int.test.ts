@@ -114,17 +114,32 @@ const press = (p: TestPlayer, key: 'Enter' | 'Save') =>
     window.player.send({ v: 1, type: 'key', kind: 'up', key: k });
   }, key);
 
+/** Live processes naming this suite's folder (Xvfb's cookie, PulseAudio's socket, Ren'Py's save folder): other suites' games do not count. */
 function gameProcs(): number {
   let n = 0;
   for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
-      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (cmd.includes('renpy-py311.py') || (cmd.includes('Xvfb') && cmd.includes(':18')) || cmd.includes('xhelper.py') || cmd.includes('game.monitor')) n++;
+      if (fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(gamesDir) && !/\) Z /.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'))) n++;
     } catch {
       /* gone */
     }
   }
   return n;
+}
+
+/** The session's own processes as the agent counts them (its page's renderers and the game's whole group). */
+async function sessionPids(id: string): Promise<number[]> {
+  const info = (await host.request('GET', `/sessions/${id}`)).json.session as { footprint: { ownPids: number[] } | null };
+  return info.footprint?.ownPids ?? [];
+}
+
+const allGone = (pids: number[]) => pids.every((pid) => !alive(pid) || /\) Z /.test(readStat(pid)));
+function readStat(pid: number): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return ') Z ';
+  }
 }
 
 maybe('a Ren\'Py title streamed by the native runtime', () => {
@@ -156,6 +171,7 @@ maybe('a Ren\'Py title streamed by the native runtime', () => {
 
   const sid = 'native-1';
   let p: TestPlayer;
+  let pids: number[] = [];
   let kept: { slot: string; state: { format: string; name: string; data: string } } | null = null;
 
   it('starts the game and reports ready once it has drawn its title screen', async () => {
@@ -163,8 +179,10 @@ maybe('a Ren\'Py title streamed by the native runtime', () => {
     expect(r.status).toBe(202);
     await until(() => host.api.states(sid).includes('ready'), 'ready', 40_000, 20);
     expect(host.api.states(sid)).toEqual(['starting', 'ready']);
-    // its processes live in the session's group, as the unprivileged user
-    expect(gameProcs()).toBeGreaterThanOrEqual(4);
+    // its processes: Xvfb, PulseAudio, the X helper, parec and Ren'Py, besides the page's renderers
+    expect(gameProcs()).toBeGreaterThanOrEqual(3);
+    pids = await sessionPids(sid);
+    expect(pids.length).toBeGreaterThanOrEqual(6);
   });
 
   it("streams the title screen's picture and the game's sound to the player", async () => {
@@ -193,6 +211,26 @@ maybe('a Ren\'Py title streamed by the native runtime', () => {
     const info = (await host.request('GET', `/sessions/${sid}`)).json.session as { counters: { inputs: number; malformed: number } };
     expect(info.counters.inputs).toBeGreaterThanOrEqual(5);
     expect(info.counters.malformed).toBe(0);
+    // the lines reach the player as text too (the overlay's report → the protocol's `line`), in Japanese
+    const line = await p.waitForMessage('line', 10_000, (m) => /[ぁ-んァ-ヶ一-龯]/.test(String(m.text)));
+    expect(String(line.text).length).toBeGreaterThan(5);
+  });
+
+  it("offers a menu's choices as text, and a digit key takes one", async () => {
+    const isMenu = (m: Record<string, unknown>) => Array.isArray(m.choices) && m.choices.length >= 2;
+    for (let i = 0; i < 40 && !(await p.page.evaluate(() => window.player.messages.some((m) => Array.isArray((m as { choices?: unknown[] }).choices) && (m as { choices: unknown[] }).choices.length >= 2))); i++) {
+      await press(p, 'Enter');
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const menu = await p.waitForMessage('choices', 5000, isMenu);
+    expect((menu.choices as string[])[0]).toMatch(/今すぐ/);
+    await actUntilChanged(p, () => p.page.evaluate(() => {
+      window.player.send({ v: 1, type: 'key', kind: 'down', key: '1' });
+      window.player.send({ v: 1, type: 'key', kind: 'up', key: '1' });
+    }), 'the story after the first choice');
+    // the choice taken is a line of the transcript, and the choices are gone
+    await p.waitForMessage('line', 10_000, (m) => m.choice === true && /今すぐ/.test(String(m.text)));
+    await p.waitForMessage('choices', 10_000, (m) => Array.isArray(m.choices) && m.choices.length === 0);
   });
 
   it('takes a screenshot at full resolution from the display', async () => {
@@ -220,7 +258,8 @@ maybe('a Ren\'Py title streamed by the native runtime', () => {
     const r = await host.request('DELETE', `/sessions/${sid}?reason=user`);
     expect(r.status).toBe(200);
     await until(() => host.agent.sessions.get(sid)?.state === 'closed', 'closed', 15_000);
-    await until(() => gameProcs() === 0, 'no game process', 10_000);
+    await until(() => allGone(pids), 'no process of the session', 10_000);
+    expect(gameProcs()).toBe(0);
     expect(fs.readdirSync(path.join(gamesDir, 'run'))).toEqual([]);
   });
 
@@ -232,9 +271,11 @@ maybe('a Ren\'Py title streamed by the native runtime', () => {
     await until(() => host.api.states(sid2).includes('ready'), 'ready', 40_000, 20);
     const file = path.join(gamesDir, 'run', sid2, 'saves', kept!.state.name);
     expect(fs.readFileSync(file).equals(Buffer.from(kept!.state.data, 'base64'))).toBe(true);
+    const pids2 = await sessionPids(sid2);
     await host.request('DELETE', `/sessions/${sid2}?reason=user`);
     await until(() => host.agent.sessions.get(sid2)?.state === 'closed', 'closed', 15_000);
-    await until(() => gameProcs() === 0, 'no game process', 10_000);
+    await until(() => allGone(pids2), 'no process of the session', 10_000);
+    expect(gameProcs()).toBe(0);
   });
 
   it("ends what an agent that died left: its sessions' groups, by the host's prefix, and only those", async () => {

@@ -8,7 +8,8 @@
  *               uint16 y, uint16 rows, rows × width × 4 bytes BGRX (as the X helper sends it:
  *               native/xhelper.py). The first update after a connection or a `full` holds every band.
  *   KIND_AUDIO  interleaved signed 16-bit little-endian PCM at AUDIO_RATE Hz, AUDIO_CHANNELS channels.
- * agent → page, text: NativeHello (JSON) once, first.
+ * agent → page, text: NativeHello (JSON) once, first; then NativeText (JSON) for each line and
+ *   menu the game shows (native/text.ts: the VN engine's `line` / `choices` / `chosen` payloads).
  * page → agent, text: a validated input message of the streaming protocol (pointer, key, wheel:
  *   lib/streaming/messages.ts, validated again by the agent), or NativeControl.
  * All integers little-endian.
@@ -28,6 +29,12 @@ export interface NativeHello {
   height: number;
   sampleRate: number;
   channels: number;
+}
+
+export interface NativeText {
+  type: 'text';
+  event: 'line' | 'choices' | 'chosen';
+  payload: unknown;
 }
 
 /** page → agent: send every band next (the page has lost track of the picture). */

@@ -18,7 +18,8 @@ import type { WebSocket } from 'ws';
 import { isInputMessage, parsePlayerMessage } from '../../../lib/streaming/messages';
 import { NATIVE_STREAM_PATH } from '../page-paths';
 import type { NativeGame } from './game';
-import { AUDIO_CHANNELS, AUDIO_RATE, encodeAudio, encodeFrame, type NativeHello } from './stream-protocol';
+import { AUDIO_CHANNELS, AUDIO_RATE, encodeAudio, encodeFrame, type NativeHello, type NativeText } from './stream-protocol';
+import type { NativeTextEvent } from './text';
 import type { FrameUpdate } from './xhelper';
 
 /** Bytes a page may have unread before picture updates are dropped (a few whole pictures). */
@@ -118,11 +119,19 @@ export class NativeStreams {
       e.counters.audioChunks++;
       socket.send(encodeAudio(pcm));
     };
+    const onText = (t: NativeTextEvent) => {
+      const msg: NativeText = { type: 'text', event: t.event, payload: t.payload };
+      socket.send(JSON.stringify(msg));
+    };
+    // what the game shows now, then what it shows next
+    for (const t of [game.shown.line, game.shown.choices]) if (t) onText(t);
     game.on('frame', onFrame);
     game.on('audio', onAudio);
+    game.on('text', onText);
     e.detach = () => {
       game.off('frame', onFrame);
       game.off('audio', onAudio);
+      game.off('text', onText);
     };
     socket.on('message', (data, isBinary) => {
       if (isBinary) {

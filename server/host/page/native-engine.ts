@@ -12,12 +12,15 @@
  *               written to an audio track generator;
  *   input     = the bridge's validated pointer/key/wheel messages, sent back on the same socket
  *               (the agent validates again and injects them into the display with XTest);
- *   screenshot = the picture held here (the display's own pixels at full resolution, not the video).
+ *   screenshot = the picture held here (the display's own pixels at full resolution, not the video);
+ *   text      = the lines and menus our Ren'Py overlay reports (native/text.ts), as the VN engine's
+ *               `line` / `choices` / `chosen` events, so the bridge's TextRelay sends them as for
+ *               every title (transcript, captions, the panel's choice buttons → digit keys).
  */
 import type { InputMessage, QualityLevel } from '../../../lib/streaming/messages';
 import { REFRESH_MS } from '../../../runtime/src/frames';
 import { blankEngineState, type EngineState, type ReadyInfo, type StartOptions, type YumecastApi } from '../../../runtime/src/types';
-import { AUDIO_FRAME_BYTES, KIND_AUDIO, KIND_FRAME, decodeFrame, type NativeHello } from '../native/stream-protocol';
+import { AUDIO_FRAME_BYTES, KIND_AUDIO, KIND_FRAME, decodeFrame, type NativeHello, type NativeText } from '../native/stream-protocol';
 
 export interface NativeEngineOptions {
   /** ws://<pages' origin>/native/stream?key=… (the session's key). */
@@ -58,6 +61,8 @@ export class NativeEngine implements YumecastApi {
   private refreshTimer: ReturnType<typeof setInterval> | null = null;
   private firstFrame: (() => void) | null = null;
   private failed: ((e: Error) => void) | null = null;
+  /** The bridge's TextRelay listens here: the game's lines and menus as the VN engine's events. */
+  private readonly listeners = new Map<string, Set<(payload: unknown) => void>>();
 
   constructor(private readonly opts: NativeEngineOptions) {}
 
@@ -86,10 +91,12 @@ export class NativeEngine implements YumecastApi {
   private onMessage(data: unknown): void {
     if (typeof data === 'string') {
       try {
-        const m = JSON.parse(data) as NativeHello;
+        const m = JSON.parse(data) as NativeHello | NativeText;
         if (m.type === 'hello' && m.width > 0 && m.height > 0) {
           this.hello = m;
           this.picture = new Uint8Array(m.width * m.height * 4);
+        } else if (m.type === 'text') {
+          for (const fn of this.listeners.get(m.event) ?? []) fn(m.payload);
         }
       } catch {
         this.badMessages++;
@@ -245,9 +252,12 @@ export class NativeEngine implements YumecastApi {
     this.quality = level;
   }
 
-  on(): () => void {
-    // a native game's lines are not known to the host (only its pictures): no text events
-    return () => undefined;
+  /** `line`, `choices`, `chosen`: what our Ren'Py overlay reports the game shows (native/text.ts). */
+  on(name: string, fn: (payload: unknown) => void): () => void {
+    let set = this.listeners.get(name);
+    if (!set) this.listeners.set(name, (set = new Set()));
+    set.add(fn);
+    return () => set!.delete(fn);
   }
 
   prepare(gameId: string): Promise<{ gameId: string; ok: boolean; error: string; ms: number; timings: Record<string, number> }> {

@@ -28,3 +28,72 @@ init 999 python:
             draw.redraw_period = 5.0
 
     config.interact_callbacks.append(_yumecast_still_redraw)
+
+# The game's text for the player's transcript and captions (docs/play-text.md): each line shown
+# and each menu's choices, as JSON lines appended to the file the host names in
+# YUMECAST_TEXT_FILE (native/text.ts reads it). Text tags are removed, substitutions made, and the
+# translation of the running language used (Ren'Py translates names and choices at display).
+init 999 python:
+    import json as _yc_json
+    import os as _yc_os
+
+    _yc_text_file = _yc_os.environ.get('YUMECAST_TEXT_FILE')
+
+    def _yc_emit(obj):
+        if not _yc_text_file:
+            return
+        try:
+            with open(_yc_text_file, 'a', encoding='utf-8') as f:
+                f.write(_yc_json.dumps(obj, ensure_ascii=False) + '\n')
+        except Exception:
+            pass
+
+    def _yc_plain(s):
+        if s is None:
+            return None
+        try:
+            s = renpy.substitute(str(s))
+        except Exception:
+            s = str(s)
+        try:
+            return renpy.filter_text_tags(s, allow=[])
+        except Exception:
+            return s
+
+    _yc_do_display = renpy.character.ADVCharacter.do_display
+
+    def _yc_display_line(self, who, what, **kwargs):
+        _yc_emit({'t': 'line', 'name': _yc_plain(who) if who else None, 'text': _yc_plain(what)})
+        return _yc_do_display(self, who, what, **kwargs)
+
+    renpy.character.ADVCharacter.do_display = _yc_display_line
+
+    _yc_menu = menu
+
+    def _yc_menu_with_text(items, *args, **kwargs):
+        labels = [ _yc_plain(label) for (label, value) in items if value is not None ]
+        _yc_emit({'t': 'choices', 'choices': labels})
+        rv = _yc_menu(items, *args, **kwargs)
+        for (label, value) in items:
+            if value is not None and getattr(value, 'value', value) == rv:
+                _yc_emit({'t': 'chosen', 'text': _yc_plain(label)})
+                break
+        _yc_emit({'t': 'choices', 'choices': []})
+        return rv
+
+    menu = _yc_menu_with_text
+
+    # Digits 1-9 pick the n-th choice of a menu on screen (the player's transcript panel offers the
+    # choices as buttons that send them, as for every title).
+    def _yc_choose(n):
+        screen = renpy.get_screen('choice')
+        if screen is None:
+            return None
+        items = screen.scope.get('items') or []
+        if n < len(items) and items[n].action is not None:
+            return renpy.run(items[n].action)
+        return None
+
+    for _yc_n in range(1, 10):
+        config.keymap['yumecast_choice_%d' % _yc_n] = [ 'K_%d' % _yc_n ]
+    config.underlay.append(renpy.Keymap(**dict(('yumecast_choice_%d' % _yc_n, Function(_yc_choose, _yc_n - 1)) for _yc_n in range(1, 10))))
