@@ -4,7 +4,7 @@
  * and reaches the play page over the same streaming protocol as the web engine's titles. A
  * verified user opens its title page (the licence is shown), starts it, sees the real picture
  * with text, clicks スタート and through several lines, picks a menu choice (each checked from the
- * received video: the host knows only pictures of this game, not its lines), takes a screenshot
+ * received video, and the lines and the menu also read as text from the transcript), takes a screenshot
  * and finds it in the gallery, then exits: every process of the game (its X display, sound
  * server, helpers and Ren'Py) is gone.
  */
@@ -96,6 +96,9 @@ test.describe("a Ren'Py title", () => {
     // スタート (the title menu's first entry, left) starts the story: a line in the text window.
     await clickUntilChanged(page, 0.06, 0.358, 'the story after スタート');
     await expect.poll(async () => (await videoFrame(page))!.textEdges, { timeout: 15_000, message: 'a line of text is visible' }).toBeGreaterThan(40);
+    // ... and the same line reaches the page as text (our overlay in the game reports it), in Japanese
+    const transcript = page.getByRole('log', { name: 'ゲームのテキスト' });
+    await expect(transcript).toContainText(/[ぁ-んァ-ヶ一-龯]{4,}/, { timeout: 15_000 });
 
     // Lines go on with clicks outside any button (top left); when clicks stop changing the
     // picture, the menu is shown (its choices are buttons across the middle).
@@ -112,6 +115,8 @@ test.describe("a Ren'Py title", () => {
     }
     expect(lines).toBeGreaterThanOrEqual(5);
     expect(still).toBe(3);
+    // the transcript offers the menu the picture shows
+    await expect(transcript).toContainText('選択肢：1. 今すぐ彼女に聞いてみよう');
 
     // The first choice, 「今すぐ彼女に聞いてみよう」 (y ≈ 240 of 720): the menu goes, the story goes on.
     const menu = await settled(page);
