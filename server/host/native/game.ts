@@ -242,6 +242,9 @@ export class NativeGame extends EventEmitter {
         RENPY_LANGUAGE: spec.language ?? '',
         // Ren'Py opens links with Python's webbrowser: never a browser on the host
         BROWSER: '/bin/true',
+        // the desktop's layout without the "pc" variant: no Display (fullscreen would move the
+        // picture out of the captured rectangle) and no Quit in the game's own menus
+        RENPY_VARIANT: 'large',
       },
     );
     game.once('exit', (code, sig) => this.ended(`game_exited (${code ?? sig})`));

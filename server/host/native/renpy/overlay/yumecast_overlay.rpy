@@ -26,6 +26,11 @@ init 999 python:
         draw = renpy.display.draw
         if draw is not None and hasattr(draw, 'redraw_period'):
             draw.redraw_period = 5.0
+        # the window keeps its size and place (the stream captures that rectangle); the host runs
+        # the game with RENPY_VARIANT=large, which hides the Display choice, and this undoes any
+        # other way to fullscreen
+        if _preferences.fullscreen:
+            _preferences.fullscreen = False
 
     config.interact_callbacks.append(_yumecast_still_redraw)
 
