@@ -165,3 +165,14 @@ export function sessionFootprint(rt: FootprintSource, procs: ProcInfo[] = listPr
     shared: sh,
   };
 }
+
+/** A session's footprint as GET /sessions/:id shows it: its own pids, PSS in MB, processes (shares counted as fractions), sharers. */
+export function footprintSummary(rt: FootprintSource): { ownPids: number[]; pssMb: number; processes: number; sharers: number } {
+  const f = sessionFootprint(rt);
+  return {
+    ownPids: f.own.pids,
+    pssMb: Math.round(f.pss / 1e5) / 10,
+    processes: Math.round(f.procs * 100) / 100,
+    sharers: f.shared.sharers,
+  };
+}

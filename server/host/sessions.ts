@@ -18,7 +18,7 @@ import type { HostConfig } from './config';
 import { withGameProcesses, type NativeHost, type NativeRun } from './native/host';
 import type { SessionMetricsSink } from './metrics';
 import { NoCapacityError, type RuntimePool } from './pool';
-import { sessionFootprint, type FootprintSource } from './procs';
+import { footprintSummary } from './procs';
 import { pngSize, type Runtime } from './runtime';
 import type { HostSessionState, SessionInfo, SessionSummary } from './schemas';
 
@@ -387,7 +387,7 @@ export class SessionManager {
       screenshots: s.screenshots,
       endings: s.endings,
       engine: rt && rt.state === 'busy' ? await rt.engineState() : null,
-      footprint: rt && rt.state === 'busy' ? footprintOf(this.nativeHost?.runOf(s.id) ? withGameProcesses(rt, this.nativeHost.runOf(s.id)!.game) : rt) : null,
+      footprint: rt && rt.state === 'busy' ? footprintSummary(this.nativeHost?.runOf(s.id) ? withGameProcesses(rt, this.nativeHost.runOf(s.id)!.game) : rt) : null,
     };
   }
 
@@ -400,13 +400,3 @@ function msg(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-/** A live runtime's processes and memory, as GET /sessions/:id shows them. */
-function footprintOf(rt: FootprintSource): SessionInfo['footprint'] {
-  const f = sessionFootprint(rt);
-  return {
-    ownPids: f.own.pids,
-    pssMb: Math.round(f.pss / 1e5) / 10,
-    processes: Math.round(f.procs * 100) / 100,
-    sharers: f.shared.sharers,
-  };
-}
