@@ -125,8 +125,9 @@ function rows(configs: PlayConfig[], figs: Map<string, Figures>): Row[] {
   const out: Row[] = [];
   const row = (figure: string, f: (x: Figures) => string) => out.push({ figure, values: Object.fromEntries(configs.map((c) => [c.name, figs.has(c.name) ? f(figs.get(c.name)!) : '–'])) });
   const sceneNames = [...new Set([...figs.values()].flatMap((f) => f.scenes.map((s) => s.scene)))];
-  for (const [i, name] of sceneNames.entries()) {
-    const short = ['static line', 'reading on', 'petals'][i] ?? name;
+  for (const name of sceneNames) {
+    // the web scenes' short names as before; a native title's scenes by their own names
+    const short = /petals/.test(name) ? 'petals' : name.startsWith('static line') ? 'static line' : name.startsWith('reading on') ? 'reading on' : name.replace(/ \(.*$/, '');
     const sc = (f: Figures) => f.scenes.find((s) => s.scene === name);
     row(`host CPU per session, ${short}`, (f) => pct(sc(f)?.hostCpu ?? NaN));
     row(`  fps rx / kbit/s, ${short}`, (f) => (sc(f) ? `${num(sc(f)!.fps, 1)} / ${num(sc(f)!.kbps)}` : '–'));

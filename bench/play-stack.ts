@@ -25,7 +25,7 @@ import { TEST_SECRET, sleep, startAgent, startSessionBody, until, type TestAgent
 import type { ProbedPlayer } from '../server/host/testing/player-probe';
 import { statusPollDelay } from '../lib/session/pollDelay';
 import { buildRuntime } from '../runtime/build';
-import { flag, once } from './play-common';
+import { flag, onCleanup, once } from './play-common';
 import { NO_LOOPS_RUNTIME } from './play-configs';
 import { nativeHostEnv } from './play-native';
 
@@ -76,9 +76,14 @@ export async function startPlayStack(): Promise<PlayStack> {
   return real ? startApiStack() : startFakeStack();
 }
 
-/** The agent, with a stop() that runs once (a bench stops it, and its cleanup may again). */
+/**
+ * The agent, with a stop() that runs once (a bench stops it, and its cleanup may again), also
+ * registered as a cleanup: a bench stopped by a signal or its time bound still stops every host
+ * it started, and so ends a native title's game (its own processes, not the browser's children).
+ */
 function onceStop(a: TestAgent): TestAgent {
   const stop = once(() => a.stop());
+  onCleanup(stop);
   return { ...a, stop };
 }
 

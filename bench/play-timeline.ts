@@ -69,6 +69,8 @@ export async function breakdown(click: Click, host: TestAgent, page: Page, notic
   const readyAt = wall(click.readyAt);
   const noticed = wall(noticedAt);
   const s = host.agent.sessions.get(click.sid);
+  // a native title's page may present its first frame before the host has recorded `ready`: wait for it a little
+  for (const end = Date.now() + 3000; s && s.startMs === null && Date.now() < end; ) await new Promise((r) => setTimeout(r, 20));
   const hostReadyAt = s && s.startMs !== null ? s.createdAt + s.startMs : NaN;
   const beginMs = s?.ready?.beginMs ?? NaN;
   const engineMs = s?.ready?.startMs ?? NaN;
