@@ -11,7 +11,7 @@
  * player, the received video's pixels (player-probe keyLatency).
  *
  *   title screen  the first picture, then no new picture for STILL_MS;
- *   story         スタート clicked at (0.06, 0.358) of the picture (as a player: a pointer
+ *   story         スタート clicked at (0.06, 0.414) of the picture (the title menu as the host runs it, RENPY_VARIANT=large: no Help or Quit entries) (as a player: a pointer
  *                 message into the runtime page's input path), the picture changed, then still;
  *   reading on    Enter every 250 ms from the peer; the game stops at its menus and at its end,
  *                 so a helper here clicks the first choice (0.5, 0.33), or スタート after the
@@ -33,7 +33,7 @@ import { keyLatency, type LatencySample, type ProbedPlayer } from '../server/hos
 import { engineState, sendKey } from './play-common';
 
 /** スタート on The Question's title screen, as a fraction of the picture (docs/renpy.md §3). */
-export const START_BUTTON = { x: 0.06, y: 0.358 };
+export const START_BUTTON = { x: 0.06, y: 0.414 };
 /** The first of two choices (screens.rpy: choice_vbox centred at y 270 of 720). */
 export const FIRST_CHOICE = { x: 0.5, y: 0.33 };
 /** Where Ren'Py writes a line: the say window's text (gui.rpy: textbox 185 px at the bottom, text from x 268). */

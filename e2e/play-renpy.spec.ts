@@ -94,7 +94,7 @@ test.describe("a Ren'Py title", () => {
     expect(pids.length).toBeGreaterThanOrEqual(5);
 
     // スタート (the title menu's first entry, left) starts the story: a line in the text window.
-    await clickUntilChanged(page, 0.06, 0.358, 'the story after スタート');
+    await clickUntilChanged(page, 0.06, 0.414, 'the story after スタート');
     await expect.poll(async () => (await videoFrame(page))!.textEdges, { timeout: 15_000, message: 'a line of text is visible' }).toBeGreaterThan(40);
     // ... and the same line reaches the page as text (our overlay in the game reports it), in Japanese
     const transcript = page.getByRole('log', { name: 'ゲームのテキスト' });

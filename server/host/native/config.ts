@@ -27,6 +27,13 @@ export interface NativeConfig {
   cgroupRoot: string;
   /** HOST_NATIVE_START_TIMEOUT_MS: the game must show its first picture within this (30 s). */
   startTimeoutMs: number;
+  /**
+   * HOST_NATIVE_RENDERER: Ren'Py's renderer (RENPY_RENDERER): `gl2` (its default: OpenGL on Mesa's
+   * llvmpipe, no GPU here) or `sw` (its software renderer). docs/performance.md "The native runtime".
+   */
+  renderer: 'gl2' | 'sw';
+  /** HOST_NATIVE_RENDER_THREADS: llvmpipe's rasteriser threads (LP_NUM_THREADS; 0 = in Ren'Py's own thread; unset = Mesa's default, one per core). */
+  renderThreads: number | null;
 }
 
 /** The cgroup v2 hierarchy: /sys/fs/cgroup itself on a pure v2 system, or its `unified` mount on a hybrid one. */
@@ -49,5 +56,7 @@ export function loadNativeConfig(env: Env): NativeConfig {
     python: envString(env.HOST_NATIVE_PYTHON) ?? '/usr/bin/python3',
     cgroupRoot: envString(env.HOST_NATIVE_CGROUP_ROOT) ?? defaultCgroupRoot(),
     startTimeoutMs: envInt(env, 'HOST_NATIVE_START_TIMEOUT_MS', 30_000, 1000, 600_000),
+    renderer: envString(env.HOST_NATIVE_RENDERER) === 'sw' ? 'sw' : 'gl2',
+    renderThreads: envString(env.HOST_NATIVE_RENDER_THREADS) === undefined ? null : envInt(env, 'HOST_NATIVE_RENDER_THREADS', 0, 0, 16),
   };
 }

@@ -245,6 +245,8 @@ export class NativeGame extends EventEmitter {
         // the desktop's layout without the "pc" variant: no Display (fullscreen would move the
         // picture out of the captured rectangle) and no Quit in the game's own menus
         RENPY_VARIANT: 'large',
+        ...(config.renderer === 'sw' ? { RENPY_RENDERER: 'sw' } : {}),
+        ...(config.renderThreads !== null ? { LP_NUM_THREADS: String(config.renderThreads) } : {}),
       },
     );
     game.once('exit', (code, sig) => this.ended(`game_exited (${code ?? sig})`));

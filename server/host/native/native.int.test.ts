@@ -206,7 +206,7 @@ maybe('a Ren\'Py title streamed by the native runtime', () => {
 
   it('takes the pointer and keys: スタート starts the story, Enter goes on', async () => {
     // スタート on the title screen (docs/renpy.md §3)
-    await actUntilChanged(p, () => click(p, 0.06, 0.358), 'the story after スタート');
+    await actUntilChanged(p, () => click(p, 0.06, 0.414), 'the story after スタート');
     await actUntilChanged(p, () => press(p, 'Enter'), 'the next line after Enter');
     const info = (await host.request('GET', `/sessions/${sid}`)).json.session as { counters: { inputs: number; malformed: number } };
     expect(info.counters.inputs).toBeGreaterThanOrEqual(5);
