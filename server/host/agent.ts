@@ -55,6 +55,8 @@ export interface HostAgent {
   start(): Promise<void>;
   /** Report Shutdown, end every session (bye host_shutdown), kill every browser, close. */
   shutdown(): Promise<void>;
+  /** SIGKILLs every browser and every native game now (the process's exit paths: nothing outlives the agent). */
+  killAllSync(): void;
   state(): AgentState;
 }
 
@@ -165,6 +167,10 @@ export function buildHostAgent(config: HostConfig, options: BuildHostAgentOption
       return pageServer.origin;
     },
     url: () => baseUrl,
+    killAllSync: () => {
+      nativeHost.killAllSync();
+      pool.killAllSync();
+    },
     state: () => state,
     async start() {
       if (!fs.existsSync(path.join(config.runtimeDir, 'index.html'))) {
@@ -216,6 +222,8 @@ export function buildHostAgent(config: HostConfig, options: BuildHostAgentOption
           new Promise((r) => setTimeout(r, SHUTDOWN_GRACE_MS).unref()),
         ]);
         fleet?.stop();
+        // games of sessions that did not end within the grace (their saves went up as written)
+        nativeHost.killAllSync();
         await pool.close();
         await app.close().catch(() => undefined);
         await pageServer?.close().catch(() => undefined);

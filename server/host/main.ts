@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   let stopping = false;
 
   const forceExit = (code: number) => {
-    agent.pool.killAllSync();
+    agent.killAllSync();
     process.exit(code);
   };
   let stoppingAt = 0;
@@ -60,12 +60,12 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGHUP', () => stop('SIGHUP'));
-  // whatever happens, no browser outlives the agent
-  process.on('exit', () => agent.pool.killAllSync());
+  // whatever happens, no browser or native game outlives the agent
+  process.on('exit', () => agent.killAllSync());
   process.on('uncaughtException', (e) => {
     log.fatal({ err: e }, 'uncaught exception');
     // no browser outlives the agent, even while the report is sent
-    agent.pool.killAllSync();
+    agent.killAllSync();
     captureServerError(e);
     void flushSentry().finally(() => forceExit(1));
   });

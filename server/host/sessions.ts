@@ -170,6 +170,8 @@ export class SessionManager {
       const cfg = bridgeSessionConfig(this.config, s.req);
       if (s.native) {
         const run = await s.native;
+        // the game may have ended while the page was found: then the start has failed
+        if (run.game.exitReason) throw new Error(`the game ended while starting: ${run.game.exitReason}`);
         run.game.once('exit', (why: string) => void this.end(s.id, { bye: 'session_closed', report: 'closed', reason: `game_exited: ${why}`.slice(0, 100) }));
         cfg.native = run.bridge;
       }
@@ -322,6 +324,12 @@ export class SessionManager {
         }
         await rt.bye(o.bye);
       }
+      // a native game goes before the report (an api that hangs must not keep it running); its saves go up after it stopped
+      const run = await s.native?.catch(() => null);
+      if (run) {
+        const k = await this.nativeHost!.end(s.id, run);
+        this.log(k.leftover.length ? 'error' : 'info', `session ${s.id}: native game killed in ${k.ms} ms${k.leftover.length ? `; left: ${k.leftover.join(',')}` : ''}`);
+      }
       if (o.report) await this.report(s, o.report, o.reason);
       else await s.reports;
       s.state = o.report === 'failed' ? 'failed' : 'closed';
@@ -330,11 +338,6 @@ export class SessionManager {
       if (rt) {
         const k = await this.pool.release(rt);
         this.log('info', `session ${s.id}: ended (${o.reason}); runtime ${rt.id} killed in ${k.ms} ms`);
-      }
-      const run = await s.native?.catch(() => null);
-      if (run) {
-        const k = await this.nativeHost!.end(s.id, run);
-        this.log(k.leftover.length ? 'error' : 'info', `session ${s.id}: native game killed in ${k.ms} ms${k.leftover.length ? `; left: ${k.leftover.join(',')}` : ''}`);
       }
       this.live.delete(s.id);
       this.ended.set(s.id, s);

@@ -18,9 +18,12 @@ export interface NativeConfig {
   displays: number;
   /** HOST_NATIVE_RUN_DIR: where each session's folder (home, saves, sockets, logs) is made. */
   runDir: string;
-  /** HOST_NATIVE_UID / HOST_NATIVE_GID: who the game runs as when the agent is root (65534 = nobody). */
-  uid: number;
-  gid: number;
+  /**
+   * HOST_NATIVE_UID_BASE: when the agent is root, each display's session runs as its own uid and
+   * gid, base + (display − displayBase) (61000…): one session's processes cannot read another's
+   * X cookie, sound socket or saves, nor signal its processes. No passwd entry is needed.
+   */
+  uidBase: number;
   /** HOST_NATIVE_PYTHON: Debian's Python, which has Ren'Py's modules and python3-xlib (/usr/bin/python3). */
   python: string;
   /** HOST_NATIVE_CGROUP_ROOT: a cgroup v2 folder where each session gets its own group (killed whole at the end). */
@@ -51,8 +54,7 @@ export function loadNativeConfig(env: Env): NativeConfig {
     displayBase: envInt(env, 'HOST_NATIVE_DISPLAY_BASE', 100, 1, 60_000),
     displays: envInt(env, 'HOST_NATIVE_DISPLAYS', 64, 1, 1000),
     runDir: path.resolve(envString(env.HOST_NATIVE_RUN_DIR) ?? path.join(os.tmpdir(), 'yumecast-native')),
-    uid: envInt(env, 'HOST_NATIVE_UID', 65534, 1, 2 ** 31),
-    gid: envInt(env, 'HOST_NATIVE_GID', 65534, 1, 2 ** 31),
+    uidBase: envInt(env, 'HOST_NATIVE_UID_BASE', 61_000, 1000, 2 ** 31 - 100_000),
     python: envString(env.HOST_NATIVE_PYTHON) ?? '/usr/bin/python3',
     cgroupRoot: envString(env.HOST_NATIVE_CGROUP_ROOT) ?? defaultCgroupRoot(),
     startTimeoutMs: envInt(env, 'HOST_NATIVE_START_TIMEOUT_MS', 30_000, 1000, 600_000),

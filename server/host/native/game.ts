@@ -130,6 +130,9 @@ export class NativeGame extends EventEmitter {
   private resolveFirst!: (ms: number) => void;
   private rejectFirst!: (e: Error) => void;
   private pcmRest: Buffer = Buffer.alloc(0);
+  private xvfbPid: number | null = null;
+  /** Why the game or a part of it ended by itself (null while it runs): a listener added late still learns it. */
+  exitReason: string | null = null;
   private text: TextTail | null = null;
   /** The line and the choices shown now (a page that connects later gets them first). */
   readonly shown: { line: NativeTextEvent | null; choices: NativeTextEvent | null } = { line: null, choices: null };
@@ -140,6 +143,8 @@ export class NativeGame extends EventEmitter {
     private readonly o: NativeGameOptions,
     readonly display: number,
     private readonly iso: Isolation,
+    /** The session's uid and gid (when the agent is root). */
+    private readonly uid: number,
   ) {
     super();
     this.runDir = path.join(o.config.runDir, o.sessionId);
@@ -158,13 +163,16 @@ export class NativeGame extends EventEmitter {
     // Xvfb then wins the display and ours exits at once; try the next free one
     for (let attempt = 1; ; attempt++) {
       const display = takeDisplay(o.config);
-      const iso = isolateSession(o.config.cgroupRoot, o.groupName, o.config.uid, o.config.gid);
-      const game = new NativeGame(o, display, iso);
+      // each display's session as its own user (config.ts uidBase)
+      const id = o.config.uidBase + (display - o.config.displayBase);
+      const iso = isolateSession(o.config.cgroupRoot, o.groupName, id, id);
+      const game = new NativeGame(o, display, iso, id);
       try {
         await game.launch();
         return game;
       } catch (e) {
         await game.kill();
+        game.removeFiles();
         if (!(e instanceof DisplayTaken) || attempt >= 3) throw e;
         o.log('warn', `native ${o.sessionId}: display :${display} was taken meanwhile; trying another`);
       }
@@ -190,7 +198,7 @@ export class NativeGame extends EventEmitter {
     if (asRoot) {
       fs.mkdirSync(X11_DIR, { recursive: true });
       fs.chmodSync(X11_DIR, 0o1777);
-      execFileSync('chown', ['-R', `${config.uid}:${config.gid}`, this.runDir]);
+      execFileSync('chown', ['-R', `${this.uid}:${this.uid}`, this.runDir]);
     }
     const base = { HOME: this.dir('home'), PATH: '/usr/bin:/bin', XDG_RUNTIME_DIR: this.dir('rt') };
     const pulseSock = this.dir('rt', 'pulse.sock');
@@ -213,6 +221,7 @@ export class NativeGame extends EventEmitter {
       waitFor('PulseAudio', () => fs.existsSync(pulseSock), 5000, () => this.died(pulse, 'pulse')),
     ]);
     xvfb.once('exit', () => this.ended('display_exited'));
+    this.xvfbPid = xvfb.pid ?? null;
 
     const xenv = { ...base, DISPLAY: `:${this.display}`, XAUTHORITY: xauth };
     const helper = await XHelper.start({ python: config.python, rect: WINDOW, env: xenv, wrap: this.iso.prefix({ netns: false }) });
@@ -224,6 +233,10 @@ export class NativeGame extends EventEmitter {
     helper.on('exit', () => this.ended('x_helper_exited'));
 
     const pulseEnv = { ...base, PULSE_SERVER: `unix:${pulseSock}` };
+    const pulseDied = () => this.o.log('warn', `native ${this.o.sessionId}: the sound server or its recorder ended: the stream goes on without sound`);
+    pulse.once('exit', () => {
+      if (!this.killed) pulseDied();
+    });
     const parec = this.spawn('parec', false, 'parec', ['-d', 'game.monitor', '--raw', '--format=s16le', `--rate=${AUDIO_RATE}`, '--channels=2', `--latency-msec=${AUDIO_CHUNK_MS}`], pulseEnv, 'pipe');
     parec.stdout?.on('data', (b: Buffer) => this.onPcm(b));
 
@@ -306,7 +319,8 @@ export class NativeGame extends EventEmitter {
   }
 
   private ended(why: string): void {
-    if (this.killed) return;
+    if (this.killed || this.exitReason) return;
+    this.exitReason = why;
     this.rejectFirst(new Error(why));
     this.emit('exit', why);
   }
@@ -346,11 +360,18 @@ export class NativeGame extends EventEmitter {
           }
         }
       }
-      clearDisplay(this.display);
+      // the lock is ours to clear only when our Xvfb made it (another agent's Xvfb may hold the number)
+      const lock = lockPid(this.display);
+      if (lock === null || lock === this.xvfbPid || !alive(lock)) clearDisplay(this.display);
       heldDisplays.delete(this.display);
       return left;
     })();
     return this.killed;
+  }
+
+  /** SIGKILLs every process of the game now, without waiting or collecting (the agent's exit paths). */
+  killSync(): void {
+    this.iso.killSync();
   }
 
   /** Removes the run folder (after the saves were collected). */

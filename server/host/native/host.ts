@@ -6,6 +6,7 @@
  * The runtime page itself, its publisher and its rules are the web runtime's, unchanged: the page
  * gets `native.streamUrl` in its bridge config and plays that stream instead of the VN engine.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { runtimeKindOf } from '../../../lib/api-types/titleRuntime';
@@ -16,10 +17,12 @@ import { NATIVE_STREAM_PATH } from '../page-paths';
 import type { NativeConfig } from './config';
 import { NativeGame, type RenpyRuntimeSpec } from './game';
 import { sweepGroups } from './isolation';
-import { SaveCollector, filesFromSaves } from './saves';
+import { SaveCollector, filesFromSaves, type SaveFile } from './saves';
 import type { NativeStreams } from './stream-server';
 
 type Log = (level: 'info' | 'warn' | 'error', msg: string) => void;
+
+const SAFE_SESSION_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** A native session's parts, while it lives. */
 export interface NativeRun {
@@ -74,7 +77,8 @@ export class NativeHost {
     private readonly api: ApiClient | null,
     private readonly log: Log,
   ) {
-    this.groupPrefix = `yumecast-native-${hostId.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 80)}-`;
+    // a fixed-length digest: one host's prefix is never the start of another's (h1 / h1-2)
+    this.groupPrefix = `yumecast-native-${createHash('sha256').update(hostId).digest('hex').slice(0, 16)}-`;
   }
 
   /** Ends what an agent of this host that died left running (its sessions' groups); at start. */
@@ -91,9 +95,21 @@ export class NativeHost {
   /** Starts the game of a session (its saves restored); resolves once its processes run. */
   async start(req: StartSessionBody, spec: RenpyRuntimeSpec): Promise<NativeRun> {
     if (!this.config.enabled) throw new Error('the native runtime is off on this host (HOST_NATIVE=0)');
+    // the id names the session's folder and group: never `.`/`..`, never long enough to overflow a socket path
+    if (!SAFE_SESSION_ID.test(req.sessionId)) throw new Error('a native session needs an id of letters, digits, - and _ (at most 64)');
     const restored = filesFromSaves(req.saves);
     const log: Log = (level, m) => this.log(level, m);
     const game = await NativeGame.start({ config: this.config, sessionId: req.sessionId, groupName: `${this.groupPrefix}${req.sessionId}`, spec, saves: restored, log });
+    try {
+      return this.track(req, game, restored);
+    } catch (e) {
+      await game.kill();
+      game.removeFiles();
+      throw e;
+    }
+  }
+
+  private track(req: StartSessionBody, game: NativeGame, restored: SaveFile[]): NativeRun {
     const api = this.api;
     const saves = new SaveCollector(
       game.saveDir,
@@ -113,6 +129,11 @@ export class NativeHost {
   }
 
   /** The saves' last upload, the stream closed, every process of the game killed, its files removed. */
+  /** SIGKILLs every live game at once (the agent's exit paths: nothing may outlive it). */
+  killAllSync(): void {
+    for (const run of this.runs.values()) run.game.killSync();
+  }
+
   /** A live session's game, or undefined. */
   runOf(sessionId: string): NativeRun | undefined {
     return this.runs.get(sessionId);

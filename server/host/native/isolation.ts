@@ -22,6 +22,8 @@ export interface Isolation {
   kill(timeoutMs?: number): Promise<number[]>;
   /** `cgroup` (one group, cgroup.kill) or `pgroup` (the fallback). */
   readonly kind: 'cgroup' | 'pgroup';
+  /** SIGKILLs every process now, without waiting (the agent's exit paths). */
+  killSync(): void;
 }
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -57,6 +59,20 @@ class CgroupIsolation implements Isolation {
         .map(Number);
     } catch {
       return [];
+    }
+  }
+
+  killSync(): void {
+    try {
+      fs.writeFileSync(path.join(this.dir, 'cgroup.kill'), '1');
+    } catch {
+      for (const pid of this.pids()) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          /* gone */
+        }
+      }
     }
   }
 
@@ -106,6 +122,16 @@ class ProcessGroupIsolation implements Isolation {
     return [...this.groups].filter((pid) => alive(pid));
   }
 
+  killSync(): void {
+    for (const pgid of this.pids()) {
+      try {
+        process.kill(-pgid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    }
+  }
+
   async kill(timeoutMs = 5000): Promise<number[]> {
     const t0 = Date.now();
     for (;;) {
@@ -124,13 +150,13 @@ class ProcessGroupIsolation implements Isolation {
   }
 }
 
-/** Whether a process exists (signal 0). */
+/** Whether a process exists (signal 0; EPERM: it exists, as another user's). */
 export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
-  } catch {
-    return false;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
@@ -163,6 +189,27 @@ export async function sweepGroups(cgroupRoot: string, prefix: string): Promise<n
   }
   for (const n of names) await new CgroupIsolation(path.join(cgroupRoot, n), 0, 0).kill(3000);
   return names.length;
+}
+
+/**
+ * Opens a file the game's process controls, for the agent to read: not through a symbolic link
+ * (O_NOFOLLOW), never blocking (O_NONBLOCK: a FIFO does not stall the agent), and only a regular
+ * file (checked on the open descriptor, so it cannot be swapped after the check). Null otherwise.
+ */
+export function openRegularFile(file: string): number | null {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
+  } catch {
+    return null;
+  }
+  try {
+    if (fs.fstatSync(fd).isFile()) return fd;
+  } catch {
+    /* closed below */
+  }
+  fs.closeSync(fd);
+  return null;
 }
 
 /** Starts `cmd args` inside the isolation (own process group, output to `logFile`). */

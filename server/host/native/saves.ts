@@ -12,6 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { SAVE_SLOT_PATTERN } from '../../shared/host-contract';
+import { openRegularFile } from './isolation';
 
 export const RENPY_SAVE_FORMAT = 'renpy-file';
 /** What Ren'Py names its save files (and its persistent data). */
@@ -97,17 +98,23 @@ export class SaveCollector {
     for (const name of names) {
       const slot = slotForFile(name);
       if (!slot) continue;
+      // written by the game's process: read through openRegularFile (no link followed, no FIFO)
+      const fd = openRegularFile(path.join(this.dir, name));
+      if (fd === null) continue;
       let data: Buffer;
       try {
-        const st = fs.lstatSync(path.join(this.dir, name));
-        if (!st.isFile() || st.size === 0) continue;
-        if (st.size > MAX_SAVE_FILE_BYTES) {
-          this.log('warn', `saves: ${name} is ${st.size} bytes, over ${MAX_SAVE_FILE_BYTES}: not kept`);
+        const size = fs.fstatSync(fd).size;
+        if (size === 0) continue;
+        if (size > MAX_SAVE_FILE_BYTES) {
+          this.log('warn', `saves: ${name} is ${size} bytes, over ${MAX_SAVE_FILE_BYTES}: not kept`);
           continue;
         }
-        data = fs.readFileSync(path.join(this.dir, name));
+        data = Buffer.alloc(size);
+        if (fs.readSync(fd, data, 0, size, 0) !== size) continue;
       } catch {
         continue;
+      } finally {
+        fs.closeSync(fd);
       }
       const b64 = data.toString('base64');
       if (this.sent.get(name) === b64) continue;

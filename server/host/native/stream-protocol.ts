@@ -91,6 +91,17 @@ export function decodeFrame(msg: Uint8Array, width: number, height: number): { s
   return at === msg.byteLength ? { seq, bands } : null;
 }
 
+/** BGRX (X's 24-bit TrueColor, little-endian) → RGBA with opaque alpha, for a canvas or an image encoder. */
+export function bgrxToRgba(src: Uint8Array, out: Uint8Array = new Uint8Array(src.length)): Uint8Array {
+  for (let i = 0; i < src.length; i += 4) {
+    out[i] = src[i + 2];
+    out[i + 1] = src[i + 1];
+    out[i + 2] = src[i];
+    out[i + 3] = 255;
+  }
+  return out;
+}
+
 /** Bytes of a KIND_AUDIO message for these PCM bytes (a whole number of PCM frames). */
 export function encodeAudio(pcm: Uint8Array): Uint8Array {
   const out = new Uint8Array(1 + pcm.byteLength);

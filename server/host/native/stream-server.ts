@@ -95,11 +95,20 @@ export class NativeStreams {
     const helper = game.helper;
     const hello: NativeHello = { type: 'hello', width: helper?.info.width ?? 0, height: helper?.info.height ?? 0, sampleRate: AUDIO_RATE, channels: AUDIO_CHANNELS };
     socket.send(JSON.stringify(hello));
-    let needFull = false;
+    // the page starts from a whole picture: partial updates before it are dropped
+    let needFull = true;
+    let drain: ReturnType<typeof setInterval> | null = null;
     const onFrame = (u: FrameUpdate) => {
       if (socket.bufferedAmount > MAX_BUFFERED) {
         e.counters.framesDropped++;
         needFull = true;
+        // a still picture sends nothing more: ask for the whole one as soon as the page has caught up
+        drain ??= setInterval(() => {
+          if (socket.bufferedAmount > MAX_BUFFERED) return;
+          clearInterval(drain!);
+          drain = null;
+          helper?.full();
+        }, 50);
         return;
       }
       if (needFull && !u.full) {
@@ -132,6 +141,8 @@ export class NativeStreams {
       game.off('frame', onFrame);
       game.off('audio', onAudio);
       game.off('text', onText);
+      if (drain) clearInterval(drain);
+      drain = null;
     };
     socket.on('message', (data, isBinary) => {
       if (isBinary) {

@@ -9,6 +9,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { openRegularFile } from './isolation';
 
 /** The engine event a record becomes (the same payloads as the VN engine's, runtime/src/types.ts EngineEvent). */
 export type NativeTextEvent =
@@ -73,12 +74,9 @@ export class TextTail {
   }
 
   read(): void {
-    let fd: number;
-    try {
-      fd = fs.openSync(this.file, 'r');
-    } catch {
-      return;
-    }
+    // the file is in the game's folder: never follow a link out of it, never wait on a FIFO
+    const fd = openRegularFile(this.file);
+    if (fd === null) return;
     try {
       const buf = Buffer.alloc(MAX_READ);
       const n = fs.readSync(fd, buf, 0, MAX_READ, this.offset);

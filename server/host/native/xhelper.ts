@@ -11,6 +11,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import path from 'node:path';
+import { bgrxToRgba as convert } from './stream-protocol';
 
 export interface XHelperOptions {
   /** Default /usr/bin/python3 (Debian's 3.11, not a pyenv one). */
@@ -326,11 +327,6 @@ export class XHelper extends EventEmitter {
 /** BGRX (the helper's pixels) → RGBA with opaque alpha, e.g. for sharp's {raw: {width, height, channels: 4}}. */
 export function bgrxToRgba(src: Buffer, out: Buffer = Buffer.allocUnsafe(src.length)): Buffer {
   if (out.length < src.length) throw new RangeError('bgrxToRgba: output smaller than input');
-  for (let i = 0; i + 3 < src.length; i += 4) {
-    out[i] = src[i + 2];
-    out[i + 1] = src[i + 1];
-    out[i + 2] = src[i];
-    out[i + 3] = 255;
-  }
+  convert(src, out);
   return out;
 }

@@ -20,7 +20,7 @@
 import type { InputMessage, QualityLevel } from '../../../lib/streaming/messages';
 import { REFRESH_MS } from '../../../runtime/src/frames';
 import { blankEngineState, type EngineState, type ReadyInfo, type StartOptions, type YumecastApi } from '../../../runtime/src/types';
-import { AUDIO_FRAME_BYTES, KIND_AUDIO, KIND_FRAME, decodeFrame, type NativeHello, type NativeText } from '../native/stream-protocol';
+import { AUDIO_FRAME_BYTES, KIND_AUDIO, KIND_FRAME, bgrxToRgba, decodeFrame, type NativeControl, type NativeHello, type NativeText } from '../native/stream-protocol';
 
 export interface NativeEngineOptions {
   /** ws://<pages' origin>/native/stream?key=… (the session's key). */
@@ -115,7 +115,10 @@ export class NativeEngine implements YumecastApi {
     if (!h || !pic) return;
     const f = decodeFrame(msg, h.width, h.height);
     if (!f) {
+      // the picture held here may now miss a change: ask for the whole one
       this.badMessages++;
+      const full: NativeControl = { type: 'full' };
+      this.ws?.send(JSON.stringify(full));
       return;
     }
     for (const b of f.bands) pic.set(b.data, b.y * h.width * 4);
@@ -219,13 +222,7 @@ export class NativeEngine implements YumecastApi {
     const ctx = canvas.getContext('2d');
     if (!ctx) throw new Error('no 2d context');
     const img = ctx.createImageData(h.width, h.height);
-    const out = img.data;
-    for (let i = 0; i < out.length; i += 4) {
-      out[i] = pic[i + 2];
-      out[i + 1] = pic[i + 1];
-      out[i + 2] = pic[i];
-      out[i + 3] = 255;
-    }
+    bgrxToRgba(pic, img.data as unknown as Uint8Array);
     ctx.putImageData(img, 0, 0);
     return canvas.toDataURL('image/png');
   }
