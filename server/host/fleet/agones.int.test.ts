@@ -77,6 +77,8 @@ describe('a host under Agones', () => {
     await until(() => sdk.counters.get('sessions')?.count === 0, 'count 0', 10_000);
     await until(() => sdk.callsTo('Ready').length === 2, 'Ready again', 5_000);
     expect(sdk.state).toBe('Ready');
+    // the host sends Ready() and then the label (agones.ts): the label may land a moment after Ready
+    await until(() => sdk.labels.get('agones.dev/sdk-sessions') === '0', 'label 0', 5_000);
     expect(sdk.labels.get('agones.dev/sdk-sessions')).toBe('0');
     expect(sdk.callsTo('UpdateCounter').every((c) => c.body.countDiff === undefined)).toBe(true);
   });
