@@ -3,7 +3,9 @@
  * replicas"): two apps on one PostgreSQL schema, both sweeping every 100 ms, many sessions
  * started concurrently through both. No session is allocated twice, no host goes over its
  * capacity, queue positions are one consistent order whichever replica answers, and a session the
- * sweepers close is closed (and its host told) once.
+ * sweepers close is closed (and its host told) once. Starts as many as the hosts, at once through
+ * both replicas, land one on each host, round after round (a replica's drain that finds the queue
+ * empty must not make another's placement pass over a free host).
  */
 import { FakeHost } from '../../testing/fake-host';
 import { request, startSessionApp, TEST_HOST_SECRET, TestUsers, waitFor, type SessionTestApp } from '../../testing/sessions';
@@ -98,5 +100,23 @@ describe('two api replicas scheduling at once', () => {
     );
     expect(peaks).toHaveLength(HOSTS);
     for (const peak of peaks) expect(peak.peak).toBeLessThanOrEqual(CAPACITY);
+  });
+
+  it('spreads as many concurrent starts as there are hosts one on each, round after round', async () => {
+    const ROUNDS = 20;
+    for (let round = 0; round < ROUNDS; round++) {
+      const people = await Promise.all(Array.from({ length: HOSTS }, () => users.email()));
+      const before = hosts.map((host) => host.started.size);
+      // Each start drains on its replica; the other replica's drain runs at the same time.
+      const started = await Promise.all(people.map((user, i) => request(apis[(i + round) % 2].base, 'GET', `/v1/game/${GAME}/start`, { token: user.idToken })));
+      expect(started.map((answer) => answer.status)).toEqual(Array(HOSTS).fill(200));
+      await waitFor(() => hosts.reduce((n, host, i) => n + host.started.size - before[i], 0) >= HOSTS, 10_000, 'every start placed');
+      expect({ round, placed: hosts.map((host, i) => host.started.size - before[i]) }).toEqual({ round, placed: Array(HOSTS).fill(1) });
+      await Promise.all(started.map((answer, i) => request(apis[i % 2].base, 'GET', `/v1/session/${answer.body.game_session_id}/force_close`, { token: people[i].idToken })));
+      await waitFor(async () => {
+        const { rows } = await schema.pool.query(`SELECT count(*)::int AS n FROM sessions WHERE id = ANY($1::uuid[]) AND state = 'closed'`, [started.map((a) => a.body.game_session_id)]);
+        return rows[0].n === HOSTS;
+      }, 10_000, 'the round closed');
+    }
   });
 });

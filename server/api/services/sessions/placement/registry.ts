@@ -1,12 +1,15 @@
 /**
  * The default placement: the built-in PostgreSQL host registry (docs/sessions.md 1 "Allocation
- * order"). In one transaction: read the live hosts and the sessions holding their slots without
- * locks, keep those out of this process's cooldown with a free slot (their capacity, capped by
- * HOST_SESSION_LIMIT, less the sessions holding one), rank them (fewest active, then warm
- * runtimes, then room, then id), then lock only the chosen host (FOR UPDATE SKIP LOCKED: a host
- * another replica's start holds is passed over for the next of up to 8), count its sessions again
- * under that lock (grown since the read, while a later candidate has fewer: that one is tried
- * first, this one kept as the fallback, so concurrent starts keep spreading), lock the head of the queue (SKIP LOCKED) and move it to `allocating` there;
+ * order"). In one transaction: lock the head of the queue (SKIP LOCKED; if there is none,
+ * nothing else is touched, so only a transaction that really places a session ever holds a
+ * host row), read the live hosts and the sessions holding their slots without locks, keep those
+ * out of this process's cooldown with a free slot (their capacity, capped by HOST_SESSION_LIMIT,
+ * less the sessions holding one), rank them (fewest active, then warm runtimes, then room, then
+ * id), then lock only the chosen host (FOR UPDATE SKIP LOCKED: a host another replica's start
+ * holds is passed over for the next of up to 8), count its sessions again under that lock
+ * (grown since the read, while a later candidate has fewer: that one is tried first, this one
+ * kept as the fallback, so concurrent starts keep spreading), and move the queue's head to
+ * `allocating` there;
  * the host is marked Allocated. A host's row serialises the placements on it across api
  * replicas, so none goes over capacity; a start locks one host row, not the fleet (docs/scale.md,
  * "What breaks first": locking every healthy host capped starts at 10–30 a second with 2,000 hosts).
@@ -28,6 +31,13 @@ export class RegistryPlacement implements Placement {
 
   async next(): Promise<{ session: SessionRow; host: HostRow } | null> {
     return withTransaction(this.ctx.db, async (client) => {
+      // The queue's head first: a drain that finds nothing to place locks no host, so it never
+      // makes another replica's start pass over a free host (SKIP LOCKED) and stack two
+      // sessions on one while a third host stays empty.
+      const { rows: queued } = await client.query<SessionRow>(
+        `SELECT * FROM sessions WHERE state = 'queued' ORDER BY queued_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+      );
+      if (!queued[0]) return null;
       const fresh = `state IN ('Ready', 'Allocated') AND last_heartbeat_at > now() - make_interval(secs => $1::double precision / 1000)`;
       const { rows: hosts } = await client.query<HostRow & { reported_warm: number; active: number }>(
         `SELECT h.id, h.url, h.capacity, h.state, h.reported_warm, coalesce(c.n, 0)::int AS active
@@ -70,10 +80,6 @@ export class RegistryPlacement implements Placement {
       }
       const host = chosen ?? fallback;
       if (!host) return null;
-      const { rows: queued } = await client.query<SessionRow>(
-        `SELECT * FROM sessions WHERE state = 'queued' ORDER BY queued_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
-      );
-      if (!queued[0]) return null;
       const session = await transition(client, queued[0], 'allocating', {
         actor: 'api',
         reason: host.id,
