@@ -40,12 +40,12 @@ export default function BrandPage({ brands, error }: Props) {
       ) : brands.length === 0 ? (
         <EmptyState title="まだ掲載中のブランドはありません" />
       ) : (
-        brands.map((b) => (
+        brands.map((b, i) => (
           <BrandSection key={b.id} id={b.id} data-testid="brand-section">
             <SectionTitle>{b.name}</SectionTitle>
             <p className="reading">{b.reading}</p>
             {b.description && <p className="description">{b.description}</p>}
-            {b.titles.length > 0 ? <TitleGrid games={b.titles} noticeHidden /> : <p>掲載中のタイトルはまだありません。</p>}
+            {b.titles.length > 0 ? <TitleGrid games={b.titles} noticeHidden eager={i === 0 ? 2 : 0} /> : <p>掲載中のタイトルはまだありません。</p>}
           </BrandSection>
         ))
       )}

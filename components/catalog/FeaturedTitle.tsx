@@ -64,7 +64,7 @@ export function FeaturedTitle({ game }: { game: GameSummary }) {
   return (
     <Hero aria-label="注目のタイトル" data-testid="featured-title">
       <Link href={href} tabIndex={-1} aria-hidden="true">
-        <Image className="art" src={game.keyArt} alt="" width={1280} height={720} sizes="(max-width: 991px) 100vw, 700px" priority />
+        <Image className="art" src={game.keyArt} alt="" width={1280} height={720} sizes="(max-width: 991px) 100vw, 700px" priority fetchPriority="high" />
       </Link>
       <div>
         <p className="label">注目のタイトル</p>

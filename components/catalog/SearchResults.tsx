@@ -55,7 +55,7 @@ export function SearchStart({ popular, genres }: { popular: GameSummary[]; genre
       {popular.length > 0 && (
         <Section style={{ marginTop: 32 }}>
           <SectionTitle>人気のタイトル</SectionTitle>
-          <TitleGrid games={popular} testId="search-popular" />
+          <TitleGrid games={popular} testId="search-popular" eager={2} />
         </Section>
       )}
     </>
@@ -87,7 +87,7 @@ export function SearchResults({ result, onMore, loadingMore }: ResultsProps) {
   if (result.titles.length === 0) return <NoMatch result={result} />;
   return (
     <>
-      <TitleGrid games={result.titles} noticeHidden testId="search-results" empty={<NoMatch result={result} />} />
+      <TitleGrid games={result.titles} noticeHidden testId="search-results" empty={<NoMatch result={result} />} eager={2} />
       {result.nextCursor && (
         <More>
           <Button onClick={onMore} disabled={loadingMore} data-testid="search-more">

@@ -17,13 +17,17 @@ interface Props {
   testId?: string;
   /** Shown when nothing is left to show and no age question is pending (e.g. after いいえ). */
   empty?: ReactNode;
+  /**
+   * How many first cards load their art at once, at high priority: only for a grid at the top of
+   * its page (two: the first row a phone shows). A grid further down leaves it at 0, so its art
+   * does not compete with the page's largest picture (issue 12: the title page's related titles
+   * took the bandwidth from its key art).
+   */
+  eager?: number;
 }
 
 /** A grid of titles, age-rated ones left out until the safe check allows them. */
-/** Cards whose art loads at once: the first row a phone shows (two columns). */
-const EAGER_CARDS = 2;
-
-export function TitleGrid({ games, noticeHidden, testId, empty }: Props) {
+export function TitleGrid({ games, noticeHidden, testId, empty, eager = 0 }: Props) {
   const { state } = useSafeCheck();
   const { shown, hidden } = visibleItems(games, state);
   return (
@@ -34,7 +38,7 @@ export function TitleGrid({ games, noticeHidden, testId, empty }: Props) {
         <Grid data-testid={testId}>
           {shown.map((g, i) => (
             <li key={g.id}>
-              <GameCard game={g} eager={i < EAGER_CARDS} />
+              <GameCard game={g} eager={i < eager} />
             </li>
           ))}
         </Grid>

@@ -92,6 +92,7 @@ export default function TitlePage({ game, related }: Props) {
           height={720}
           sizes="(max-width: 991px) 100vw, 960px"
           priority
+          fetchPriority="high"
           ageRating={game.ageRating}
           withPanel
         />

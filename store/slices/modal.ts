@@ -1,10 +1,10 @@
-import { createAction, createReducer } from '@reduxjs/toolkit';
-
 /**
  * Modal state of spec section 3: `node` and `props`, empty when closed.
  * `node` names a modal registered in components/modal/registry.tsx, so the store
  * stays serialisable (a React element would not be).
  */
+import { createAction, type UnknownAction } from '@reduxjs/toolkit';
+
 export type ModalNode = 'login' | 'routeBlocked' | 'settingsWide' | 'message';
 
 export interface ModalProps {
@@ -24,11 +24,8 @@ export const initialModalState: ModalState = { node: null, props: {} };
 export const displayModal = createAction<{ node: ModalNode; props?: ModalProps }>('MODAL.DISPLAY');
 export const hideModal = createAction('MODAL.HIDE');
 
-export const modalReducer = createReducer(initialModalState, (builder) => {
-  builder
-    .addCase(displayModal, (state, action) => {
-      state.node = action.payload.node;
-      state.props = action.payload.props ?? {};
-    })
-    .addCase(hideModal, () => initialModalState);
-});
+export function modalReducer(state: ModalState = initialModalState, action: UnknownAction): ModalState {
+  if (displayModal.match(action)) return { node: action.payload.node, props: action.payload.props ?? {} };
+  if (hideModal.match(action)) return initialModalState;
+  return state;
+}

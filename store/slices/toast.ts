@@ -3,7 +3,7 @@
  * (TOAST.STACK_UPDATE) and the pure helpers that build a new stack. The thunks that push and
  * remove a toast are beside it, in ./toastThunks.ts.
  */
-import { createAction, createReducer } from '@reduxjs/toolkit';
+import { createAction, type UnknownAction } from '@reduxjs/toolkit';
 
 /** A toast's kind; its look and icon live in components/toast. */
 export type ToastNode = 'info' | 'success' | 'error';
@@ -29,11 +29,10 @@ export const initialToastState: ToastState = { stack: [] };
 /** The spec has one toast action: it replaces the whole stack. Helpers below build the new stack. */
 export const updateToastStack = createAction<ToastEntry[]>('TOAST.STACK_UPDATE');
 
-export const toastReducer = createReducer(initialToastState, (builder) => {
-  builder.addCase(updateToastStack, (state, action) => {
-    state.stack = action.payload;
-  });
-});
+export function toastReducer(state: ToastState = initialToastState, action: UnknownAction): ToastState {
+  if (updateToastStack.match(action)) return { ...state, stack: action.payload };
+  return state;
+}
 
 let toastCounter = 0;
 export function nextToastKey(): string {

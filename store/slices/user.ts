@@ -3,7 +3,7 @@
  * play histories and the last sign-in error, with its selectors. Selectors take the slice's own
  * part of the state, so they need no import of the root state (which imports this file).
  */
-import { createAction, createReducer } from '@reduxjs/toolkit';
+import { createAction, type UnknownAction } from '@reduxjs/toolkit';
 import { authStateOf, type PlayHistory, type User } from '@/lib/types/user';
 
 /** `user` is undefined until the first auth report (loading), null when there is no user. */
@@ -27,20 +27,15 @@ export const updatePlayHistories = createAction<PlayHistory[]>('USER.UPDATE_PLAY
 /** The spec's "login-error action": stores the last sign-in error code (null clears it). */
 export const setLoginErrorCode = createAction<string | null>('USER.LOGIN_ERROR');
 
-export const userReducer = createReducer(initialUserState, (builder) => {
-  builder
-    .addCase(loggedIn, (state, action) => {
-      state.user = action.payload;
-      state.authReady = true;
-      if (!action.payload) state.playHistories = [];
-    })
-    .addCase(updatePlayHistories, (state, action) => {
-      state.playHistories = action.payload;
-    })
-    .addCase(setLoginErrorCode, (state, action) => {
-      state.loginErrorCode = action.payload;
-    });
-});
+/** A plain reducer over the typed action creators (no Immer in the first load: store/slices/game.ts). */
+export function userReducer(state: UserState = initialUserState, action: UnknownAction): UserState {
+  if (loggedIn.match(action)) {
+    return { ...state, user: action.payload, authReady: true, playHistories: action.payload ? state.playHistories : [] };
+  }
+  if (updatePlayHistories.match(action)) return { ...state, playHistories: action.payload };
+  if (setLoginErrorCode.match(action)) return { ...state, loginErrorCode: action.payload };
+  return state;
+}
 
 /** The part of the root state the user selectors read. */
 interface WithUser {
