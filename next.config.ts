@@ -5,6 +5,7 @@
 import type { NextConfig } from 'next';
 import { withSentryConfig } from '@sentry/nextjs/config';
 import { permissionsPolicy } from './lib/security/permissions';
+import { contentSecurityPolicy, cspSources, prerenderedHeaderSources } from './lib/security/csp';
 
 /**
  * Headers on every response of the web (issue 10, docs/security.md): no page may be framed by
@@ -22,6 +23,23 @@ const SECURITY_HEADERS = [
   { key: 'Permissions-Policy', value: permissionsPolicy() },
 ];
 
+/**
+ * The prerendered, revalidated pages (`/`, `/title/[id]`, `/magazine/[slug]`) get the static
+ * policy here, written into the build, so Next serves them from its cache without running
+ * proxy.ts, whose per-request work halved their requests per second (issue 12,
+ * docs/web-performance.md). Its sources come from the build's environment, which the stack keeps
+ * the same as the web's (scripts/stack/build.ts fingerprints CSP_RUNTIME_ENV). A Turbopack build
+ * writes an inline bootstrap script into those pages that this policy does not allow: production
+ * builds are webpack's (`next build --webpack`), and a Turbopack production build stops here.
+ * Under `next dev` (Turbopack) these routes keep only the floor above.
+ */
+function prerenderedPolicyHeaders() {
+  if (process.env.NODE_ENV === 'development') return [];
+  if (process.env.TURBOPACK) throw new Error('production builds use webpack: next build --webpack (docs/web-performance.md "The production bundler")');
+  const value = contentSecurityPolicy({ sources: cspSources() });
+  return prerenderedHeaderSources().map((source) => ({ source, headers: [{ key: 'Content-Security-Policy', value }] }));
+}
+
 const nextConfig: NextConfig = {
   // The test stack builds into its own folder (scripts/stack/config.ts).
   distDir: process.env.NEXT_DIST_DIR || '.next',
@@ -29,7 +47,8 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   compiler: { styledComponents: true },
   async headers() {
-    return [{ source: '/:path*', headers: SECURITY_HEADERS }];
+    // Later rules win for the same header: the prerendered pages' policy replaces the floor.
+    return [{ source: '/:path*', headers: SECURITY_HEADERS }, ...prerenderedPolicyHeaders()];
   },
   // Images of spec section 9: served through the image optimiser with these widths, WebP, q75.
   images: {

@@ -7,7 +7,9 @@
  * styled-components' server <style> (ServerStyleSheet) and, through <meta property="csp-nonce">,
  * on the <style> styled-components creates in the browser; and the response's policy becomes
  * the nonce policy, set here, by the render that wrote the nonce into this very HTML. Pages
- * built before any request keep proxy.ts's static policy and carry no nonce.
+ * built before any request keep the static policy (proxy.ts's, or next.config.ts's for the
+ * prerendered, revalidated routes, which the proxy does not see) and carry no nonce: a nonce
+ * header on a request for one of those (which no proxy removed) is ignored.
  *
  * The head also links the web app manifest (public/manifest.webmanifest, issue 13: the site can
  * be added to the home screen and opens full screen; the policy's `manifest-src 'self'` allows it)
@@ -16,7 +18,7 @@
  */
 import Document, { Head, Html, Main, NextScript, type DocumentContext, type DocumentInitialProps } from 'next/document';
 import { ServerStyleSheet } from 'styled-components';
-import { contentSecurityPolicy, NONCE_HEADER, siteCspSources } from '@/lib/security/csp';
+import { contentSecurityPolicy, NONCE_HEADER, PRERENDERED_ROUTES, siteCspSources } from '@/lib/security/csp';
 import { darkTheme } from '@/styles/theme';
 
 interface Props extends DocumentInitialProps {
@@ -31,7 +33,8 @@ function requestNonce(header: string | string[] | undefined): string | undefined
 
 export default class AppDocument extends Document<Props> {
   static async getInitialProps(ctx: DocumentContext): Promise<Props> {
-    const nonce = requestNonce(ctx.req?.headers[NONCE_HEADER]);
+    const prerendered = (PRERENDERED_ROUTES as readonly string[]).includes(ctx.pathname);
+    const nonce = prerendered ? undefined : requestNonce(ctx.req?.headers[NONCE_HEADER]);
     const sheet = new ServerStyleSheet(nonce ? { nonce } : undefined);
     const originalRenderPage = ctx.renderPage;
     try {

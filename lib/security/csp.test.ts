@@ -8,7 +8,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { config } from '@/lib/config';
-import { contentSecurityPolicy, cspSources, isPrerenderedPath, newNonce, originOf, PRERENDERED_ROUTES, sentryEndpoints } from './csp';
+import { config as proxyConfig } from '../../proxy';
+import { contentSecurityPolicy, cspSources, isPrerenderedPath, newNonce, originOf, prerenderedHeaderSources, PRERENDERED_ROUTES, sentryEndpoints } from './csp';
 
 type Config = typeof config;
 
@@ -173,5 +174,20 @@ describe('nonces and prerendered routes', () => {
     };
     walk(root);
     expect(found.sort()).toEqual([...PRERENDERED_ROUTES].sort());
+  });
+
+  it('keeps the proxy away from exactly the prerendered pages (next.config.ts gives them their policy)', () => {
+    // The matcher as Next compiles it (path-to-regexp), against paths of every kind.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- Next's own compiled copy, as its matcher uses
+    const { pathToRegexp } = require('next/dist/compiled/path-to-regexp') as { pathToRegexp: (p: string) => RegExp };
+    const matches = (pathname: string) => proxyConfig.matcher.some((m) => pathToRegexp(m).test(pathname));
+    for (const p of ['/', '/title/hoshifuru-toshokan', '/title/hoshifuru-toshokan/', '/magazine/spring']) {
+      expect([p, matches(p)]).toEqual([p, false]);
+      expect(isPrerenderedPath(p)).toBe(true);
+    }
+    for (const p of ['/magazine', '/search', '/brand', '/play/hoshifuru-toshokan', '/title/a/b', '/email/login', '/settings', '/privacy', '/no/such/page']) {
+      expect([p, matches(p)]).toEqual([p, true]);
+    }
+    expect(prerenderedHeaderSources()).toEqual(['/', '/title/:id', '/magazine/:slug']);
   });
 });

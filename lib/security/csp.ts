@@ -13,9 +13,14 @@
  *   Scripts only from our origin plus the SHA-256 of each inline bootstrap the build emits
  *   (./bootstrapHashes.ts); styles from our origin and inline.
  * Pure functions of their inputs; proxy.ts and pages/_document.tsx call them, with the sources of
- * this server (`siteCspSources`, worked out once per process).
+ * this server (`siteCspSources`, worked out once per process). The prerendered routes'
+ * (PRERENDERED_ROUTES) static policy is set by next.config.ts `headers()` instead, at build, so
+ * those pages are served without running the proxy (issue 12: it halved their requests per
+ * second); that needs a build with no inline bootstrap script to hash, i.e. webpack's.
  */
-import { config } from '@/lib/config';
+// Relative, not '@/lib/config': next.config.ts imports this file, and Next's config transpiler
+// resolves the alias against the wrong folder.
+import { config } from '../config';
 
 /** The request header that carries the proxy's nonce to pages/_document.tsx. */
 export const NONCE_HEADER = 'x-nonce';
@@ -33,6 +38,18 @@ const PRERENDERED_PATTERNS = PRERENDERED_ROUTES.map((route) => new RegExp(`^${ro
 export function isPrerenderedPath(pathname: string): boolean {
   return PRERENDERED_PATTERNS.some((re) => re.test(pathname));
 }
+
+/** The prerendered routes as next.config `headers()` sources ('/title/[id]' → '/title/:id'). */
+export function prerenderedHeaderSources(): string[] {
+  return PRERENDERED_ROUTES.map((route) => route.replace(/\[([^\]]+)\]/g, ':$1'));
+}
+
+/**
+ * The environment variables the policy reads at run time besides NEXT_PUBLIC_* (see cspSources).
+ * The prerendered pages' policy is written into the build (next.config.ts), so the stack's build
+ * fingerprint includes these: a change rebuilds (scripts/stack/build.ts).
+ */
+export const CSP_RUNTIME_ENV = ['PAYMENTS_PROCESSOR', 'PAYMENTS_SANDBOX_PUBLIC_URL', 'PAYMENTS_SANDBOX_URL', 'PAYMENTS_SANDBOX_PORT', 'STREAMING_PROVIDER', 'AGORA_APP_ID', 'TRTC_SDK_APP_ID', 'CSP_REPORT_URI'] as const;
 
 /** 128 random bits, base64: a fresh nonce for one response. */
 export function newNonce(): string {

@@ -1,6 +1,7 @@
 /**
  * Builds what the stack serves when its sources changed since the last build: the web app
- * (NEXT_PUBLIC_* values are built into the pages, so they are part of its fingerprint) and the VN
+ * (NEXT_PUBLIC_* values are built into the pages, and the prerendered pages' CSP into the build's
+ * headers, so both are part of its fingerprint) and the VN
  * runtime the game host serves (runtime/dist, with its music loops rendered once — minutes on a
  * fresh machine, so it is done here, before the host starts, not inside the host's start).
  */
@@ -9,6 +10,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildRuntime, DEFAULT_OUT_DIR } from '../../runtime/build';
+import { CSP_RUNTIME_ENV } from '../../lib/security/csp';
 import { addCompileHints } from './compile-hints';
 import { REPO_ROOT, type StackConfig } from './config';
 
@@ -46,7 +48,9 @@ export function sourceFingerprint(env: NodeJS.ProcessEnv, sources = SOURCES): st
       h.update(`${path.relative(REPO_ROOT, f)}:${st.size}:${st.mtimeMs}\n`);
     }
   }
-  for (const k of Object.keys(env).filter((k) => k.startsWith('NEXT_PUBLIC_')).sort()) h.update(`${k}=${env[k]}\n`);
+  // NEXT_PUBLIC_* are built into the pages; the prerendered pages' CSP (next.config.ts) reads these too.
+  const built = (k: string) => k.startsWith('NEXT_PUBLIC_') || (CSP_RUNTIME_ENV as readonly string[]).includes(k);
+  for (const k of Object.keys(env).filter(built).sort()) h.update(`${k}=${env[k]}\n`);
   return h.digest('hex');
 }
 
