@@ -19,7 +19,7 @@ import {
   serializeMessage,
   type PlayerMessage,
 } from './messages';
-import { choicesMessage, lineMessages } from './textMessages';
+import { choicesMessage, clearMessage, lineMessages } from './textMessages';
 import { RateLimiter } from './rateLimiter';
 
 describe('parsePlayerMessage', () => {
@@ -148,7 +148,7 @@ describe('parseHostMessage', () => {
   });
 });
 
-describe('the game’s text: line and choices (issue 13)', () => {
+describe('the game’s text: line, choices and clear (issue 13)', () => {
   const bytes = (m: unknown) => new TextEncoder().encode(serializeMessage(m as never)).byteLength;
 
   it.each([
@@ -158,6 +158,7 @@ describe('the game’s text: line and choices (issue 13)', () => {
     ['the choice taken', { v: 1, type: 'line', seq: 9, speaker: null, text: '駅へ行く', part: 0, parts: 1, choice: true }],
     ['choices', { v: 1, type: 'choices', seq: 10, choices: ['駅へ行く', '家に帰る'] }],
     ['no choices any more', { v: 1, type: 'choices', seq: 11, choices: [] }],
+    ['no line on screen (clear)', { v: 1, type: 'clear', seq: 12 }],
   ])('accepts %s', (_name, msg) => {
     expect(parseHostMessage(msg)).toEqual(msg);
     expect(parseHostMessage(serializeMessage(msg as never))).toEqual(msg);
@@ -191,6 +192,12 @@ describe('the game’s text: line and choices (issue 13)', () => {
     ['a choice too long', { v: 1, type: 'choices', seq: 2, choices: ['あ'.repeat(MAX_CHOICE_CHARS + 1)] }],
     ['a choice not a string', { v: 1, type: 'choices', seq: 2, choices: [{ index: 0, text: 'a' }] }],
     ['choices with an extra field', { v: 1, type: 'choices', seq: 2, choices: ['a'], index: 0 }],
+    ['clear with seq 0', { v: 1, type: 'clear', seq: 0 }],
+    ['clear with a fractional seq', { v: 1, type: 'clear', seq: 2.5 }],
+    ['clear with seq as string', { v: 1, type: 'clear', seq: '2' }],
+    ['clear without seq', { v: 1, type: 'clear' }],
+    ['clear with an extra field', { v: 1, type: 'clear', seq: 2, text: 'x' }],
+    ['clear of another version', { v: 2, type: 'clear', seq: 2 }],
     ['a line from a player’s side (parsePlayerMessage shape)', { v: 1, type: 'key', kind: 'down', key: 'Enter' }],
   ])('rejects %s', (_name, raw) => {
     expect(parseHostMessage(raw)).toBeNull();
@@ -242,9 +249,22 @@ describe('the game’s text: line and choices (issue 13)', () => {
     expect(choicesMessage(22, [])).toEqual({ v: 1, type: 'choices', seq: 22, choices: [] });
   });
 
+  it('builds a clear message within the bound, accepted by TRTC SEI, whatever its seq', () => {
+    expect(clearMessage(4)).toEqual({ v: 1, type: 'clear', seq: 4 });
+    const sei = new SeiSender({ sendSei: () => undefined });
+    for (const seq of [1, 1_000_000, Number.MAX_SAFE_INTEGER]) {
+      const m = clearMessage(seq);
+      expect(bytes(m)).toBeLessThanOrEqual(MAX_TEXT_MESSAGE_BYTES);
+      expect(parseHostMessage(serializeMessage(m))).toEqual(m);
+      expect(sei.push(serializeMessage(m))).toBe(true);
+    }
+    sei.close();
+  });
+
   it('is never taken for a player message', () => {
     expect(parsePlayerMessage(line)).toBeNull();
     expect(parsePlayerMessage({ v: 1, type: 'choices', seq: 1, choices: [] })).toBeNull();
+    expect(parsePlayerMessage({ v: 1, type: 'clear', seq: 1 })).toBeNull();
   });
 });
 

@@ -5,7 +5,7 @@
  *
  * - player → host: pointer, key, wheel, quality, screenshot, ping.
  * - host → player: ready, pong, screenshot-saved, idle-warning, bye, error, and the game's text:
- *   line, choices (issue 13, docs/play-text.md).
+ *   line, choices, clear (issue 13, docs/play-text.md).
  *
  * The host treats every player message as hostile: `parsePlayerMessage` accepts only the exact
  * shapes below (no extra fields, finite numbers, coordinates in 0..1, named keys only, short
@@ -184,8 +184,8 @@ export interface HostErrorMessage {
 }
 /**
  * A line the game shows (or, with `choice`, the choice the player took, as the game's backlog
- * shows it). `seq` numbers the session's text messages (lines and choices) from 1, in the order
- * shown; a resend (after a reconnect) carries the same `seq`. A long line comes in `parts`
+ * shows it). `seq` numbers the session's text messages (lines, choices, clears) from 1, in the
+ * order shown; a resend (after a reconnect) carries the same `seq`. A long line comes in `parts`
  * messages with the same `seq` and speaker, `part` 0..parts-1; its text is the parts joined.
  */
 export interface LineMessage {
@@ -212,6 +212,16 @@ export interface ChoicesMessage {
   seq: number;
   choices: string[];
 }
+/**
+ * The screen shows no line now (the title, the ending card, a new play or a loaded save before
+ * its line): the caption shows nothing until the next line. Numbered with the lines (`seq`); it
+ * also ends the choices on offer. The lines read stay in the transcript.
+ */
+export interface ClearMessage {
+  v: 1;
+  type: 'clear';
+  seq: number;
+}
 export type HostMessage =
   | ReadyMessage
   | PongMessage
@@ -220,9 +230,10 @@ export type HostMessage =
   | ByeMessage
   | HostErrorMessage
   | LineMessage
-  | ChoicesMessage;
+  | ChoicesMessage
+  | ClearMessage;
 /** The host → player messages that carry the game's text. */
-export type TextMessage = LineMessage | ChoicesMessage;
+export type TextMessage = LineMessage | ChoicesMessage | ClearMessage;
 
 /** Largest text message (its JSON, in UTF-8 bytes) the host builds: under TRTC SEI's 1000. */
 export const MAX_TEXT_MESSAGE_BYTES = 960;
@@ -403,6 +414,8 @@ export function parseHostMessage(raw: unknown): HostMessage | null {
       if (!o.choices.every((c) => isText(c, MAX_CHOICE_CHARS))) return null;
       return { v: 1, type: 'choices', seq: o.seq, choices: o.choices.slice() as string[] };
     }
+    case 'clear':
+      return hasOnly(o, ['v', 'type', 'seq']) && isSeq(o.seq) ? { v: 1, type: 'clear', seq: o.seq } : null;
     default:
       return null;
   }

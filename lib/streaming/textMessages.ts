@@ -1,6 +1,6 @@
 /**
  * The game's text as host → player messages (issue 13, docs/play-text.md): the host's builders of
- * the `line` and `choices` messages that lib/streaming/messages.ts defines, within that file's
+ * the `line`, `choices` and `clear` messages that lib/streaming/messages.ts defines, within that file's
  * bounds — a long line split into parts rather than cut, every message's JSON at most
  * MAX_TEXT_MESSAGE_BYTES of UTF-8 (under TRTC SEI's 1000), control characters made spaces (the
  * parser refuses them). Apart from messages.ts because the player only parses them.
@@ -14,9 +14,9 @@ import {
   MAX_SPEAKER_CHARS,
   MAX_TEXT_MESSAGE_BYTES,
   type ChoicesMessage,
+  type ClearMessage,
   type LineMessage,
 } from './messages';
-
 
 const utf8 = (s: string): number => new TextEncoder().encode(s).byteLength;
 /** Control characters (and line breaks) as single spaces, the ends trimmed. */
@@ -83,4 +83,9 @@ export function choicesMessage(seq: number, choices: readonly string[]): Choices
     list[longest] = clip(list[longest], list[longest].length - 1);
   }
   return msg;
+}
+
+/** The screen shows no line now (title, ending, a new play): one fixed-size message, far under the bound. */
+export function clearMessage(seq: number): ClearMessage {
+  return { v: 1, type: 'clear', seq };
 }

@@ -202,6 +202,7 @@ export class Engine implements InputTarget, MenuHost, FlowHost {
     this.auto = false;
     this.skip = false;
     this.flow.choices = [];
+    this.flow.clear();
     this.endingStart = performance.now();
     const id = this.flow.endingId;
     if (id) this.endingsReached.add(id);
@@ -393,6 +394,7 @@ export class Engine implements InputTarget, MenuHost, FlowHost {
     this.error = `${code}: ${message}`;
     this.screen = 'error';
     this.menus.overlay = null;
+    this.flow.clear();
     this.dirty = true;
     const info = { code, message };
     this.opts.onError?.(info);

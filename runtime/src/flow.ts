@@ -2,7 +2,9 @@
  * The story flow: runs the ink story — pulls the next line, applies its tags (docs/vn-engine.md)
  * to the stage and the sound, shows the line, offers the choices, takes the player's choice, and
  * says when the story has ended. It owns the choices on offer and the ending the story named; the
- * rest it reaches through a narrow host (FlowHost), which the Engine satisfies.
+ * rest it reaches through a narrow host (FlowHost), which the Engine satisfies. It also tells the
+ * page's text relay what the player's transcript needs: `line`, `choices`, `chosen`, and `cleared`
+ * when the screen shows no line any more (docs/play-text.md).
  */
 import type { Story } from 'inkjs';
 import type { Menus } from './menus';
@@ -39,13 +41,25 @@ export class StoryFlow {
   private sceneJustChanged = false;
   /** Whether the player holds the choices on offer (the last `choices` event told them). */
   private choicesTold = false;
+  /** Whether the player's caption holds a line (a `line` or `chosen` told since the last `cleared`). */
+  private lineTold = false;
 
   constructor(private readonly host: FlowHost) {}
 
-  /** A new play (choices still on offer are withdrawn: `choices` with none). */
-  reset(): void {
+  /**
+   * The screen shows no line any more (the title, the ending card, the error screen, a new play):
+   * choices still on offer are withdrawn (`choices` with none), then `cleared`, once.
+   */
+  clear(): void {
     if (this.choicesTold) this.host.emit('choices', []);
     this.choicesTold = false;
+    if (this.lineTold) this.host.emit('cleared', null);
+    this.lineTold = false;
+  }
+
+  /** A new play: what the screen showed is cleared (clear()). */
+  reset(): void {
+    this.clear();
     this.choices = [];
     this.endingId = null;
   }
@@ -93,6 +107,7 @@ export class StoryFlow {
     this.sceneJustChanged = false;
     h.reader.show(speaker, name, def?.color ?? null, text, start, instant || h.skipping());
     if (text) {
+      this.lineTold = true;
       h.emit('line', { speaker, name, text, lineCount: h.reader.lineCount });
       h.ensureGlyphs(text);
       if (h.reader.lineCount % 10 === 0) h.autosave();
@@ -172,6 +187,7 @@ export class StoryFlow {
   choose(choice: Choice): void {
     const h = this.host;
     h.reader.addChoice(choice.text);
+    this.lineTold = true;
     h.emit('chosen', { index: choice.index, text: choice.text });
     try {
       h.story.ChooseChoiceIndex(choice.index);

@@ -166,9 +166,10 @@ export interface SaveInfo {
 /**
  * `line` {speaker, name, text, lineCount}: a line shown; `choices` [{index, text}]: the choices on
  * offer, once shown (the line before them typed out; an empty list: none any more); `chosen`
- * {index, text}: the choice the player took.
+ * {index, text}: the choice the player took; `cleared` (null): the screen shows no line any more
+ * (the title, the ending card, the error screen, a new play; docs/play-text.md).
  */
-export type EngineEvent = 'ready' | 'ending' | 'save' | 'autosave' | 'error' | 'line' | 'choices' | 'chosen';
+export type EngineEvent = 'ready' | 'ending' | 'save' | 'autosave' | 'error' | 'line' | 'choices' | 'chosen' | 'cleared';
 
 /** What getState() returns (for tests and the host). */
 export interface EngineState {

@@ -2,7 +2,9 @@
  * The caption mode (issue 13): the current line under the video, in the page's own font at the
  * size the player picked (./captionPrefs.ts), for small phones and for low vision. It reports
  * its height so the play page can keep the picture above it rather than under it. Real text:
- * selectable, and translated with the page.
+ * selectable, and translated with the page. When no line is on screen (before the first, and
+ * after the host's `clear`: the title, the ending card, a new play) the bar shows nothing but
+ * stays, so the picture does not jump when the next line comes.
  */
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
@@ -35,6 +37,7 @@ const Bar = styled.div<{ $rem: number }>`
 `;
 
 interface Props {
+  /** The line on screen (transcriptState's currentLine), or null: none. */
   line: TranscriptLine | null;
   size: CaptionSize;
   /** The bar's height in CSS pixels, whenever it changes (0 when it goes). */

@@ -1,5 +1,5 @@
 /**
- * Every line as text (issue 13): the transcript's rules (order, parts, resends, choices) and the
+ * Every line as text (issue 13): the transcript's rules (order, parts, resends, choices, clear) and the
  * play page's transcript as a player meets it — the live region, the backlog panel (key T, the
  * search, the copy, the choices as buttons sending the digit key), the captions and their size,
  * remembered. The stream is a stand-in PlayController that hands the page host messages.
@@ -30,6 +30,7 @@ const line = (seq: number, text: string, o: { speaker?: string | null; part?: nu
   ...(o.choice ? { choice: o.choice } : {}),
 });
 const choices = (seq: number, items: string[]): TextMessage => ({ v: 1, type: 'choices', seq, choices: items });
+const clear = (seq: number): TextMessage => ({ v: 1, type: 'clear', seq });
 const fold = (msgs: TextMessage[], from: TranscriptState = EMPTY_TRANSCRIPT) => msgs.reduce((s, msg) => transcriptReducer(s, { type: 'message', msg }), from);
 
 describe('transcriptReducer', () => {
@@ -74,6 +75,25 @@ describe('transcriptReducer', () => {
     // a line the story already quotes is not quoted twice
     expect(fold([line(10, '「こんばんは」', { speaker: '灯' })], s).live.at(-1)!.text).toBe('灯 「こんばんは」');
     expect(transcriptReducer(s, { type: 'reset' })).toBe(EMPTY_TRANSCRIPT);
+  });
+
+  it('shows no current line after a clear, keeps every line read, and ignores a stale or repeated clear', () => {
+    let s = fold([line(1, '行き先は？', { speaker: '灯' }), choices(2, ['駅へ行く', '家に帰る']), clear(3)]);
+    expect(currentLine(s)).toBeNull();
+    expect(s.choices).toBeNull();
+    expect(s.lines.map((l) => l.text)).toEqual(['行き先は？']);
+    // the host's resend after a reconnect, and a line or choices older than the clear: still none
+    expect(fold([clear(3), line(1, '行き先は？', { speaker: '灯' }), choices(2, ['駅へ行く'])], s)).toEqual(s);
+    // the next play's first line is the caption again
+    s = fold([line(4, 'はじめから。')], s);
+    expect(currentLine(s)!.text).toBe('はじめから。');
+    expect(s.lines).toHaveLength(2);
+    // a clear older than the newest text (a late resend) is stale
+    expect(currentLine(fold([clear(3)], s))!.text).toBe('はじめから。');
+    // a line that came before the clear but arrives after it is kept, not shown
+    s = fold([line(6, '終わり。'), clear(7), line(5, '遅れた行')], s);
+    expect(s.lines.map((l) => l.seq)).toEqual([1, 4, 5, 6]);
+    expect(currentLine(s)).toBeNull();
   });
 
   it('maps a choice to the digit key the keyboard sends', () => {
@@ -214,6 +234,25 @@ describe('the play page’s transcript', () => {
     host(line(2, '風が吹いた。'));
     expect(screen.getByTestId('captions')).toHaveTextContent('風が吹いた。');
     expect(screen.getByTestId('captions')).not.toHaveTextContent('こんばんは');
+  });
+
+  it('shows nothing in the captions once the game is back on its title, keeping the backlog, until the next line', async () => {
+    const { user, host } = await playing();
+    host(line(1, 'こんばんは。', { speaker: '灯' }), line(2, 'おわり。'), choices(3, ['もう一度', 'やめる']));
+    await user.click(screen.getByTestId('transcript-toggle'));
+    await user.click(screen.getByRole('checkbox', { name: '字幕を映像の下に表示' }));
+    expect(screen.getByTestId('captions')).toHaveTextContent('おわり。');
+    expect(screen.getByRole('region', { name: '選択肢' })).toBeInTheDocument();
+    host(clear(4));
+    expect(screen.getByTestId('captions')).toBeInTheDocument();
+    expect(screen.getByTestId('captions')).toHaveTextContent(/^$/);
+    expect(screen.queryByRole('region', { name: '選択肢' })).toBeNull();
+    expect(within(screen.getByTestId('transcript-lines')).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['灯こんばんは。', 'おわり。']);
+    // a resend of the old line (a reconnect) does not bring it back
+    host(line(2, 'おわり。'));
+    expect(screen.getByTestId('captions')).toHaveTextContent(/^$/);
+    host(line(5, 'はじめから。'));
+    expect(screen.getByTestId('captions')).toHaveTextContent('はじめから。');
   });
 
   it('reads remembered caption settings, and the defaults for anything corrupt', () => {

@@ -1,10 +1,12 @@
 /**
- * The session's transcript as state (issue 13, docs/play-text.md): the host's `line` and
- * `choices` messages (lib/streaming/messages.ts) folded into the lines read so far, the choices
- * on offer and a short log for the screen reader's live region. A pure reducer, so the rules are
- * tested without a stream: lines are ordered and de-duplicated by `seq` (the host sends the
- * current line and choices again after a reconnect), a long line's parts are joined as they
- * come, a later line ends the choices, and a `choices` older than the newest text is stale.
+ * The session's transcript as state (issue 13, docs/play-text.md): the host's `line`, `choices`
+ * and `clear` messages (lib/streaming/messages.ts) folded into the lines read so far, the choices
+ * on offer, whether a line is on screen, and a short log for the screen reader's live region. A
+ * pure reducer, so the rules are tested without a stream: lines are ordered and de-duplicated by
+ * `seq` (the host sends the current line and choices again after a reconnect), a long line's
+ * parts are joined as they come, a later line ends the choices, a `clear` (the title, the ending
+ * card, a new play) leaves the caption empty until the next line but keeps every line read, and a
+ * `choices` or `clear` older than the newest text is stale.
  */
 import type { TextMessage } from '@/lib/streaming/messages';
 
@@ -41,10 +43,12 @@ export interface TranscriptState {
   choices: TranscriptChoices | null;
   /** The newest `seq` seen. */
   latest: number;
+  /** The `seq` of the newest `clear` taken (0: none): no line older than it is on screen. */
+  cleared: number;
   live: LiveEntry[];
 }
 
-export const EMPTY_TRANSCRIPT: TranscriptState = { lines: [], choices: null, latest: 0, live: [] };
+export const EMPTY_TRANSCRIPT: TranscriptState = { lines: [], choices: null, latest: 0, cleared: 0, live: [] };
 
 /**
  * How a line reads aloud and copies: the speaker's name before what they say, in 「」 unless the
@@ -85,7 +89,7 @@ function onLine(s: TranscriptState, m: Extract<TextMessage, { type: 'line' }>): 
   if (lines.length > MAX_TRANSCRIPT_LINES) lines = lines.slice(lines.length - MAX_TRANSCRIPT_LINES);
   const choices = s.choices && m.seq > s.choices.seq ? null : s.choices;
   const live = complete ? pushLive(s.live, { key: `l${m.seq}`, text: spoken(next) }) : s.live;
-  return { lines, choices, latest: Math.max(s.latest, m.seq), live };
+  return { ...s, lines, choices, latest: Math.max(s.latest, m.seq), live };
 }
 
 function onChoices(s: TranscriptState, m: Extract<TextMessage, { type: 'choices' }>): TranscriptState {
@@ -96,14 +100,28 @@ function onChoices(s: TranscriptState, m: Extract<TextMessage, { type: 'choices'
   return { ...s, choices, latest: m.seq, live };
 }
 
+/** No line on screen from `m.seq` on (the lines stay); it ends the choices. Stale or repeated: nothing. */
+function onClear(s: TranscriptState, m: Extract<TextMessage, { type: 'clear' }>): TranscriptState {
+  if (m.seq < s.latest || m.seq <= s.cleared) return s;
+  return { ...s, choices: null, latest: m.seq, cleared: m.seq };
+}
+
 export type TranscriptAction = { type: 'message'; msg: TextMessage } | { type: 'reset' };
 
 export function transcriptReducer(s: TranscriptState, a: TranscriptAction): TranscriptState {
   if (a.type === 'reset') return EMPTY_TRANSCRIPT;
-  return a.msg.type === 'line' ? onLine(s, a.msg) : onChoices(s, a.msg);
+  switch (a.msg.type) {
+    case 'line':
+      return onLine(s, a.msg);
+    case 'choices':
+      return onChoices(s, a.msg);
+    case 'clear':
+      return onClear(s, a.msg);
+  }
 }
 
-/** The line a caption shows: the newest one, as far as it arrived. */
+/** The line a caption shows: the newest one, as far as it arrived; none after a newer `clear`. */
 export function currentLine(s: TranscriptState): TranscriptLine | null {
-  return s.lines.length ? s.lines[s.lines.length - 1] : null;
+  const last = s.lines.at(-1);
+  return last && last.seq > s.cleared ? last : null;
 }

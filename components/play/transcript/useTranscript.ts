@@ -2,7 +2,8 @@
  * The play page's transcript hook (issue 13): holds the session's lines and choices
  * (./transcriptState.ts), whether the backlog panel is open, and the caption settings
  * (./captionPrefs.ts, remembered). PlayerView hands it every host message; it keeps the text
- * ones. A new session (a retry) numbers its text from 1 again, so its transcript starts empty.
+ * ones (line, choices, clear). A new session (a retry) numbers its text from 1 again, so its
+ * transcript starts empty.
  */
 import { useCallback, useMemo, useReducer, useState } from 'react';
 import type { HostMessage, NamedKey } from '@/lib/streaming/messages';
@@ -34,7 +35,7 @@ export function useTranscript() {
   const [captions, setCaptions] = useState<CaptionPrefs>(() => loadCaptionPrefs());
 
   const onHostMessage = useCallback((m: HostMessage) => {
-    if (m.type === 'line' || m.type === 'choices') dispatch({ type: 'message', msg: m });
+    if (m.type === 'line' || m.type === 'choices' || m.type === 'clear') dispatch({ type: 'message', msg: m });
   }, []);
   const updateCaptions = useCallback((patch: Partial<CaptionPrefs>) => {
     setCaptions((c) => {

@@ -1,8 +1,8 @@
 /**
- * The host's text relay (issue 13): the engine's line / choices / chosen events become the
- * protocol's messages in order, numbered once; what could not leave waits and goes in order; a
- * (re)joining player gets the current line and choices again; and every message parses on the
- * player's side. Pure (no browser): the integration project only because server/ tests live there.
+ * The host's text relay (issue 13): the engine's line / choices / chosen / cleared events become
+ * the protocol's messages in order, numbered once; what could not leave waits and goes in order; a
+ * (re)joining player gets the current line and choices again — or the clear, never a line the
+ * screen no longer shows; and every message parses on the player's side. Pure (no browser): the integration project only because server/ tests live there.
  */
 import { parseHostMessage, serializeMessage, type HostMessage } from '../../../lib/streaming/messages';
 import { TEXT_OUTBOX_MAX, TextRelay } from './textRelay';
@@ -82,6 +82,50 @@ describe('TextRelay', () => {
       { v: 1, type: 'choices', seq: 3, choices: ['はい'] },
     ]);
     expect(relay.sent).toBe(5);
+  });
+
+  it('turns `cleared` into a clear numbered with the lines, which ends the line and the choices on the screen', () => {
+    const { y, wire } = setup();
+    y.emit('line', { name: null, text: 'どうする？' });
+    y.emit('choices', [{ index: 0, text: 'はい' }]);
+    y.emit('choices', []);
+    y.emit('cleared', null);
+    y.emit('line', { name: '灯', text: 'はじめから。' });
+    expect(wire.map((m) => [m.type, 'seq' in m ? m.seq : 0])).toEqual([
+      ['line', 1],
+      ['choices', 2],
+      ['choices', 3],
+      ['clear', 4],
+      ['line', 5],
+    ]);
+    expect(wire[3]).toEqual({ v: 1, type: 'clear', seq: 4 });
+  });
+
+  it('after a clear, a (re)joining player gets the clear again, not the line it cleared', () => {
+    const { relay, y, wire, link } = setup();
+    y.emit('line', { name: '灯', text: 'また明日。' });
+    y.emit('choices', [{ index: 0, text: 'はい' }]);
+    y.emit('cleared', null);
+    // a reconnect: the screen shows the title, so the caption must stay empty
+    wire.length = 0;
+    relay.flush();
+    expect(wire).toEqual([{ v: 1, type: 'clear', seq: 3 }]);
+    // a clear that could not leave waits in order behind the line, and goes once
+    link.open = false;
+    y.emit('line', { name: null, text: '新しい行' });
+    y.emit('cleared', null);
+    wire.length = 0;
+    link.open = true;
+    relay.flush();
+    expect(wire.map((m) => [m.type, 'seq' in m ? m.seq : 0])).toEqual([
+      ['line', 4],
+      ['clear', 5],
+    ]);
+    // the next line is what the screen shows again
+    y.emit('line', { name: null, text: '続きから' });
+    wire.length = 0;
+    relay.flush();
+    expect(wire).toEqual([{ v: 1, type: 'line', seq: 6, speaker: null, text: '続きから', part: 0, parts: 1 }]);
   });
 
   it('bounds the outbox, dropping the oldest', () => {

@@ -1,19 +1,20 @@
 /**
- * The game's text for the player (issue 13, docs/play-text.md): the engine's `line`, `choices`
- * and `chosen` events (runtime/src/flow.ts) become the protocol's `line` / `choices` messages,
- * built within their size bound by lib/streaming/textMessages.ts (`lineMessages`, `choicesMessage`)
- * and numbered by `seq`. They leave through the publisher's `send`, so the webrtc data channel,
- * Agora RTM and TRTC SEI carry them alike.
+ * The game's text for the player (issue 13, docs/play-text.md): the engine's `line`, `choices`,
+ * `chosen` and `cleared` events (runtime/src/flow.ts) become the protocol's `line` / `choices` /
+ * `clear` messages, built within their size bound by lib/streaming/textMessages.ts
+ * (`lineMessages`, `choicesMessage`, `clearMessage`) and numbered by `seq`. They leave through the
+ * publisher's `send`, so the webrtc data channel, Agora RTM and TRTC SEI carry them alike.
  *
  * A message that cannot leave (no player connected yet, a reconnect, a full SEI queue) waits in
  * a bounded outbox, in order, and goes with the next message or after `ready` (flush), which
- * also sends the current line and choices again with the `seq` they had (the player drops what it
- * already has; on Agora a message sent before the player subscribed is lost): a player who joins
- * while a resumed save shows its line, or who comes back after a reconnect, reads what the game
- * shows. Nothing the player sends reaches this file.
+ * also sends what the screen shows again with the `seq` it had — the current line and choices,
+ * or the `clear` when the screen shows no line (the title, the ending card), never the line it
+ * cleared (the player drops what it already has; on Agora a message sent before the player
+ * subscribed is lost): a player who joins while a resumed save shows its line, or who comes back
+ * after a reconnect, reads what the game shows. Nothing the player sends reaches this file.
  */
 import type { HostMessage, TextMessage } from '../../../lib/streaming/messages';
-import { choicesMessage, lineMessages } from '../../../lib/streaming/textMessages';
+import { choicesMessage, clearMessage, lineMessages } from '../../../lib/streaming/textMessages';
 import type { YumecastApi } from '../../../runtime/src/main';
 
 /** Messages kept for a player who is not there (the newest; older ones are dropped first). */
@@ -26,7 +27,7 @@ const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 export class TextRelay {
   private seq = 0;
   private outbox: TextMessage[] = [];
-  /** What the screen shows now: the last line's parts, then the choices on offer. */
+  /** What the screen shows now: the last line's parts (or the `clear`: no line), then the choices on offer. */
   private line: TextMessage[] = [];
   private choices: TextMessage | null = null;
   /** Text messages sent, and dropped from a full outbox (for tests and logs). */
@@ -37,7 +38,12 @@ export class TextRelay {
 
   /** Listens to the engine's text events; returns the unsubscribe. */
   attach(y: Pick<YumecastApi, 'on'>): () => void {
-    const offs = [y.on('line', (p) => this.onLine(p, false)), y.on('chosen', (p) => this.onLine(p, true)), y.on('choices', (p) => this.onChoices(p))];
+    const offs = [
+      y.on('line', (p) => this.onLine(p, false)),
+      y.on('chosen', (p) => this.onLine(p, true)),
+      y.on('choices', (p) => this.onChoices(p)),
+      y.on('cleared', () => this.onCleared()),
+    ];
     return () => offs.forEach((off) => off());
   }
 
@@ -58,6 +64,14 @@ export class TextRelay {
     const list = Array.isArray(payload) ? payload.map((c) => str((c as Record<string, unknown> | null)?.text) ?? '…') : [];
     const msg = choicesMessage(++this.seq, list);
     this.choices = msg.choices.length ? msg : null;
+    this.out(msg);
+  }
+
+  /** The screen shows no line any more (title, ending, a new play): `clear`, which also ends the choices. */
+  onCleared(): void {
+    const msg = clearMessage(++this.seq);
+    this.line = [msg];
+    this.choices = null;
     this.out(msg);
   }
 
