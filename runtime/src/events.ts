@@ -1,5 +1,5 @@
 /**
- * The engine's events (`ready`, `line`, `choices`, `save`, `autosave`, `ending`, `error`): to its
+ * The engine's events (`ready`, `line`, `choices`, `chosen`, `cleared`, `save`, `autosave`, `ending`, `error`): to its
  * own listeners, to the page's (`host`: window.yumecast.on and the host's binding), and as a DOM
  * `yumecast:<name>` event. A listener that throws is logged and does not stop the others.
  */

@@ -11,7 +11,8 @@
  *   input     = every raw data-channel message → RateLimiter → parsePlayerMessage →
  *               yumecast.applyInput (pointer, key, wheel) or the host's own handling
  *               (ping → pong, quality → publisher + engine, screenshot → the agent);
- *   text      = the engine's lines and choices → `line` / `choices` messages (./textRelay.ts).
+ *   text      = the engine's lines and choices, and its `cleared` → `line` / `choices` / `clear`
+ *               messages (./textRelay.ts).
  * It also keeps the idle, join and reconnect timers of DESIGN §4 and counts what it dropped, and
  * runs a warm runtime's preload (./prewarm.ts).
  * Nothing a player sends reaches anything but applyInput, setQuality, pong or a screenshot.
