@@ -22,6 +22,7 @@
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import { startCheapPeers } from '../server/host/testing/cheap-peer-process';
 import { sleep, type TestAgent } from '../server/host/testing/harness';
 import { listProcs, readProc } from '../server/host/procs';
@@ -87,14 +88,14 @@ function startGst(display: number, runDir: string, useDamage: boolean): Gst {
     'fakesink',
   ];
   const env: NodeJS.ProcessEnv = {
-      NODE_ENV: process.env.NODE_ENV,
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      HOME: os.tmpdir(),
-      XAUTHORITY: path.join(runDir, 'xauth'),
-      PULSE_SERVER: `unix:${path.join(runDir, 'rt', 'pulse.sock')}`,
-      GST_TRACERS: 'latency',
-      GST_DEBUG: 'GST_TRACER:7',
-      GST_DEBUG_NO_COLOR: '1',
+    NODE_ENV: process.env.NODE_ENV,
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: os.tmpdir(),
+    XAUTHORITY: path.join(runDir, 'xauth'),
+    PULSE_SERVER: `unix:${path.join(runDir, 'rt', 'pulse.sock')}`,
+    GST_TRACERS: 'latency',
+    GST_DEBUG: 'GST_TRACER:7',
+    GST_DEBUG_NO_COLOR: '1',
   };
   const child = spawn('gst-launch-1.0', args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const g: Gst = {
@@ -110,31 +111,19 @@ function startGst(display: number, runDir: string, useDamage: boolean): Gst {
       }
     },
   };
-  let out = '';
-  child.stdout!.on('data', (b: Buffer) => {
-    out += b.toString();
-    const lines = out.split('\n');
-    out = lines.pop() ?? '';
-    for (const l of lines) {
-      // "/GstPipeline:pipeline0/GstFakeSink:v: last-message = chain   ******* (v:sink) (1234 bytes, …"
-      const m = /GstFakeSink:v: last-message = chain.*\((\d+) bytes/.exec(l);
-      if (m) {
-        g.frames++;
-        g.bytes += Number(m[1]);
-      }
+  readline.createInterface({ input: child.stdout! }).on('line', (l) => {
+    // "/GstPipeline:pipeline0/GstFakeSink:v: last-message = chain   ******* (v:sink) (1234 bytes, …"
+    const m = /GstFakeSink:v: last-message = chain.*\((\d+) bytes/.exec(l);
+    if (m) {
+      g.frames++;
+      g.bytes += Number(m[1]);
     }
   });
-  let err = '';
-  child.stderr!.on('data', (b: Buffer) => {
-    err += b.toString();
-    const lines = err.split('\n');
-    err = lines.pop() ?? '';
-    for (const l of lines) {
-      // latency tracer: src-element=ximagesrc0 … sink-element=v … time=(guint64)12345678
-      if (l.includes('latency,') && l.includes('ximagesrc') && /sink-element=\(string\)v\b/.test(l)) {
-        const t = /time=\(guint64\)(\d+)/.exec(l);
-        if (t) g.latencies.push(Number(t[1]) / 1e6);
-      }
+  readline.createInterface({ input: child.stderr! }).on('line', (l) => {
+    // latency tracer: src-element=ximagesrc0 … sink-element=v … time=(guint64)12345678
+    if (l.includes('latency,') && l.includes('ximagesrc') && /sink-element=\(string\)v\b/.test(l)) {
+      const t = /time=\(guint64\)(\d+)/.exec(l);
+      if (t) g.latencies.push(Number(t[1]) / 1e6);
     }
   });
   onCleanup(() => g.stop());

@@ -12,13 +12,11 @@ import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { createVerifiedUser } from './support/emulator';
 import { loginAsVerified } from './support/session';
-import { api, changedCells, frameDistance, hostOverview, hostSession, liveSessionId, videoFrame, waitForVideo } from './support/play';
+import { exitAndClosed, hostSession, liveSessionId, pictureMoved, screenshotSaved, videoFrame, waitForVideo, type VideoFrame } from './support/play';
 
 test.describe.configure({ mode: 'serial' });
 
 const GAME = 'the-question';
-
-type Frame = NonNullable<Awaited<ReturnType<typeof videoFrame>>>;
 
 /** Clicks the picture at (fx, fy) of the video (0..1 of its width and height). */
 async function clickPicture(page: Page, fx: number, fy: number): Promise<void> {
@@ -26,19 +24,15 @@ async function clickPicture(page: Page, fx: number, fy: number): Promise<void> {
   await page.mouse.click(box.x + box.width * fx, box.y + box.height * fy);
 }
 
-function moved(a: Frame, b: Frame): boolean {
-  return frameDistance(a.print, b.print) > 0.15 || changedCells(a.textPrint, b.textPrint) >= 3;
-}
-
 /** The picture once it has not changed for 700 ms (a transition or a line's typing is over). */
-async function settled(page: Page): Promise<Frame> {
+async function settled(page: Page): Promise<VideoFrame> {
   let last = (await videoFrame(page))!;
   let since = Date.now();
   const t0 = Date.now();
   while (Date.now() - since < 700 && Date.now() - t0 < 15_000) {
     await page.waitForTimeout(100);
     const now = (await videoFrame(page))!;
-    if (moved(last, now)) since = Date.now();
+    if (pictureMoved(last, now)) since = Date.now();
     last = now;
   }
   return last;
@@ -51,7 +45,7 @@ async function clickUntilChanged(page: Page, fx: number, fy: number, what: strin
     await clickPicture(page, fx, fy);
     const t0 = Date.now();
     while (Date.now() - t0 < 6000) {
-      if (moved(before, (await videoFrame(page))!)) return;
+      if (pictureMoved(before, (await videoFrame(page))!)) return;
       await page.waitForTimeout(100);
     }
   }
@@ -108,7 +102,7 @@ test.describe("a Ren'Py title", () => {
       const before = await settled(page);
       await clickPicture(page, 0.04, 0.06);
       await page.waitForTimeout(700);
-      if (moved(before, (await videoFrame(page))!)) {
+      if (pictureMoved(before, (await videoFrame(page))!)) {
         lines++;
         still = 0;
       } else still++;
@@ -121,24 +115,15 @@ test.describe("a Ren'Py title", () => {
     // The first choice, 「今すぐ彼女に聞いてみよう」 (y ≈ 240 of 720): the menu goes, the story goes on.
     const menu = await settled(page);
     await clickPicture(page, 0.5, 0.333);
-    await expect.poll(async () => moved(menu, (await videoFrame(page))!), { timeout: 10_000, message: 'the choice was taken' }).toBe(true);
+    await expect.poll(async () => pictureMoved(menu, (await videoFrame(page))!), { timeout: 10_000, message: 'the choice was taken' }).toBe(true);
     // and clicks advance lines again
     await clickUntilChanged(page, 0.04, 0.06, 'a line after the choice');
 
     // Screenshot: the display's own pixels at full resolution, in the gallery.
-    await page.getByTestId('screenshot').click();
-    await expect(page.getByTestId('toast').filter({ hasText: 'スクリーンショットを保存しました' })).toBeVisible();
-    const shots = await api<{ screenshots: { id: string; width: number; height: number }[] }>('/v1/screenshots', user.idToken);
-    expect(shots.body.screenshots).toHaveLength(1);
-    expect(shots.body.screenshots[0]).toMatchObject({ width: 1280, height: 720 });
+    await screenshotSaved(page, user.idToken);
 
     // Exit: the session closes and every process of the game goes with it.
-    await page.getByTestId('exit').click();
-    await page.waitForURL(new RegExp(`/title/${GAME}$`));
-    await expect
-      .poll(async () => (await api<{ session_state: string }>(`/v1/session/${sessionId}/status`, user.idToken)).body.session_state, { timeout: 20_000 })
-      .toBe('closed');
-    await expect.poll(async () => (await hostOverview()).sessions.some((s) => s.sessionId === sessionId), { timeout: 20_000 }).toBe(false);
+    await exitAndClosed(page, GAME, sessionId, user.idToken);
     await expect.poll(() => pids.filter(alive), { timeout: 10_000, message: 'no process of the game is left' }).toEqual([]);
 
     await page.goto('/mylist/screenshot');

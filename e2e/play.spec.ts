@@ -1,7 +1,13 @@
+/**
+ * Live play of the web engine's titles through the whole stack: a verified user starts a title,
+ * watches the real video, plays it with clicks and keys (checked on the host and in the picture),
+ * changes volume and quality, takes a screenshot and exits; the one-session limit and a stranger's
+ * calls; an unknown title's message; and touch play of the open demo on a phone.
+ */
 import { expect, test } from '@playwright/test';
 import { createVerifiedUser } from './support/emulator';
 import { loginAsVerified } from './support/session';
-import { api, expectPictureChanged, hostOverview, hostSession, liveSessionId, videoFrame, waitForVideo } from './support/play';
+import { api, exitAndClosed, expectPictureChanged, hostSession, liveSessionId, screenshotSaved, videoFrame, waitForVideo } from './support/play';
 
 // One streamed game at a time per worker; the host holds two runtimes.
 test.describe.configure({ mode: 'serial' });
@@ -72,19 +78,10 @@ test.describe('live play', () => {
     await expect.poll(async () => (await videoFrame(page))!.height, { timeout: 20_000, message: 'lower resolution arrives' }).toBeLessThan(720);
 
     // Screenshot: taken on the host at full resolution, found through the api.
-    await page.getByTestId('screenshot').click();
-    await expect(page.getByTestId('toast').filter({ hasText: 'スクリーンショットを保存しました' })).toBeVisible();
-    const shots = await api<{ screenshots: { id: string; width: number; height: number }[] }>('/v1/screenshots', user.idToken);
-    expect(shots.body.screenshots).toHaveLength(1);
-    expect(shots.body.screenshots[0]).toMatchObject({ width: 1280, height: 720 });
+    await screenshotSaved(page, user.idToken);
 
     // Exit: the session is closed and its runtime freed.
-    await page.getByTestId('exit').click();
-    await page.waitForURL(/\/title\/hoshifuru-toshokan$/);
-    await expect
-      .poll(async () => (await api<{ session_state: string }>(`/v1/session/${sessionId}/status`, user.idToken)).body.session_state, { timeout: 20_000 })
-      .toBe('closed');
-    await expect.poll(async () => (await hostOverview()).sessions.some((s) => s.sessionId === sessionId), { timeout: 20_000 }).toBe(false);
+    await exitAndClosed(page, 'hoshifuru-toshokan', sessionId, user.idToken);
   });
 
   test('a second session for the same user is refused with the limit code; a stranger gets 404', async ({ page }) => {

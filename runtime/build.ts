@@ -76,10 +76,19 @@ export async function compileInkSource(source: string, fileName = 'story.ink'): 
   }
 }
 
-/** Whether games/<id>/ (any games folder) is a title the web engine plays (no meta.json: a fixture, yes). */
+/**
+ * Whether games/<id>/ (any games folder) is a title the web engine plays: the one reader of a
+ * title folder's meta.json for this, used by the build and the host's prewarm plan. No meta.json
+ * (a fixture), or one that cannot be read, is a web title, as isWebEngineMetaText says.
+ */
 export function isWebEngineGameDir(gameDir: string): boolean {
-  const metaPath = path.join(gameDir, 'meta.json');
-  return isWebEngineMetaText(fs.existsSync(metaPath) ? fs.readFileSync(metaPath, 'utf8') : null);
+  let text: string | null = null;
+  try {
+    text = fs.readFileSync(path.join(gameDir, 'meta.json'), 'utf8');
+  } catch {
+    /* none */
+  }
+  return isWebEngineMetaText(text);
 }
 
 /** Unique non-space characters of a text (font subsets to preload). */

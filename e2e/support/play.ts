@@ -1,3 +1,11 @@
+/**
+ * What the play specs share (e2e/play.spec.ts for the web engine's titles, e2e/play-renpy.spec.ts
+ * for the native one): reading the received video (size, brightness, a coarse fingerprint and the
+ * text window's finer one) and telling when it moved on; the host's view of a session (secret
+ * header) and the api's (bearer token); and the steps every title ends its flow with — a
+ * screenshot found in the gallery at full resolution, and an exit that closes the session and
+ * frees the host.
+ */
 import { expect, type Page } from '@playwright/test';
 
 const HOST_URL = process.env.HOST_URL || 'http://127.0.0.1:8190';
@@ -44,6 +52,9 @@ export async function videoFrame(page: Page) {
   });
 }
 
+/** One look at the received video (videoFrame when the video plays). */
+export type VideoFrame = NonNullable<Awaited<ReturnType<typeof videoFrame>>>;
+
 export function frameDistance(a: number[], b: number[]): number {
   return a.reduce((sum, v, i) => sum + Math.abs(v - b[i]), 0) / a.length;
 }
@@ -57,20 +68,14 @@ export function changedCells(a: number[], b: number[], minDiff = 8): number {
   return a.reduce((n, v, i) => n + (Math.abs(v - b[i]) > minDiff ? 1 : 0), 0);
 }
 
-/**
- * Waits until the received picture differs from `before` (a videoFrame): the picture as a whole
- * moved, or the text window's finer cells (32 × 4) show another line.
- */
-export async function expectPictureChanged(page: Page, before: NonNullable<Awaited<ReturnType<typeof videoFrame>>>, message: string, timeout = 10_000) {
-  await expect
-    .poll(
-      async () => {
-        const now = (await videoFrame(page))!;
-        return frameDistance(before.print, now.print) > 0.15 || changedCells(before.textPrint, now.textPrint) >= 3;
-      },
-      { timeout, message },
-    )
-    .toBe(true);
+/** Whether the picture moved on from `a` to `b`: as a whole, or the text window's finer cells (32 × 4) show another line. */
+export function pictureMoved(a: VideoFrame, b: VideoFrame): boolean {
+  return frameDistance(a.print, b.print) > 0.15 || changedCells(a.textPrint, b.textPrint) >= 3;
+}
+
+/** Waits until the received picture differs from `before` (pictureMoved). */
+export async function expectPictureChanged(page: Page, before: VideoFrame, message: string, timeout = 10_000) {
+  await expect.poll(async () => pictureMoved(before, (await videoFrame(page))!), { timeout, message }).toBe(true);
 }
 
 /** Waits until the play page plays real video. */
@@ -101,4 +106,23 @@ export async function liveSessionId(idToken: string): Promise<string> {
   const r = await api<{ game_sessions: { id: string }[] }>('/v1/session/all', idToken);
   expect(r.body.game_sessions.length).toBe(1);
   return r.body.game_sessions[0].id;
+}
+
+/** The play page's screenshot button: the toast says it was saved, and the user's gallery holds it, at 1280×720. */
+export async function screenshotSaved(page: Page, idToken: string) {
+  await page.getByTestId('screenshot').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'スクリーンショットを保存しました' })).toBeVisible();
+  const shots = await api<{ screenshots: { id: string; width: number; height: number }[] }>('/v1/screenshots', idToken);
+  expect(shots.body.screenshots).toHaveLength(1);
+  expect(shots.body.screenshots[0]).toMatchObject({ width: 1280, height: 720 });
+}
+
+/** The play page's exit: back on the title's page, the session closed on the api, and the host holds it no more. */
+export async function exitAndClosed(page: Page, gameId: string, sessionId: string, idToken: string) {
+  await page.getByTestId('exit').click();
+  await page.waitForURL(new RegExp(`/title/${gameId}$`));
+  await expect
+    .poll(async () => (await api<{ session_state: string }>(`/v1/session/${sessionId}/status`, idToken)).body.session_state, { timeout: 20_000 })
+    .toBe('closed');
+  await expect.poll(async () => (await hostOverview()).sessions.some((s) => s.sessionId === sessionId), { timeout: 20_000 }).toBe(false);
 }

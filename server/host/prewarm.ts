@@ -14,11 +14,13 @@
  * (yumecast.prepare: story parsed, title screen rasterised and drawn; music needs nothing ahead,
  * its loops are rendered at build time), so a start of one of them only shows its title (issue 11; docs/host.md "Prewarm").
  * Only web-engine titles: a title another runtime plays (Ren'Py's "The Question", meta.json
- * "runtime", lib/api-types/titleRuntime.ts) is never loaded or prepared in a web runtime page.
+ * "runtime", lib/api-types/titleRuntime.ts) is never loaded or prepared in a web runtime page;
+ * the runtime's build decides which those are (runtime/build.ts isWebEngineGameDir, a module the
+ * agent loads anyway to build the runtime at start).
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { isWebEngineMetaText } from '../../lib/api-types/titleRuntime';
+import { isWebEngineGameDir } from '../../runtime/build';
 
 export interface PrewarmPlan {
   /** Characters whose font subsets to load (both weights). */
@@ -74,14 +76,6 @@ const MAX_GAMES = 20;
  */
 export const PREPARE_MAX = 3;
 
-function readText(file: string): string | null {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch {
-    return null;
-  }
-}
-
 function readJson(file: string): unknown {
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -106,7 +100,7 @@ export function buildPrewarmPlan(runtimeDir: string, gamesDirs: string[], option
     const id = file.slice(0, -5);
     const dir = gamesDirs.map((d) => path.join(d, id)).find((d) => fs.existsSync(path.join(d, 'game.json')) || fs.existsSync(path.join(d, 'meta.json')));
     // a title another runtime plays: not its charset, files or preparation (even with a stale build)
-    if (dir && !isWebEngineMetaText(readText(path.join(dir, 'meta.json')))) continue;
+    if (dir && !isWebEngineGameDir(dir)) continue;
     const story = readJson(path.join(builtDir, file)) as { charset?: unknown } | null;
     if (typeof story?.charset === 'string') for (const ch of Array.from(story.charset)) chars.add(ch);
     if (!dir || !fs.existsSync(path.join(dir, 'game.json')) || seen.has(id)) continue;

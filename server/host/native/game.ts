@@ -16,6 +16,7 @@ import { execFileSync } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { RenpyRuntime } from '../../../lib/api-types/titleRuntime';
 import type { InputMessage } from '../../../lib/streaming/messages';
 import type { NativeConfig } from './config';
 import { alive, isolateSession, spawnIsolated, type Isolation } from './isolation';
@@ -23,15 +24,6 @@ import { pointerButton, renpyKeysym } from './keymap';
 import { AUDIO_FRAME_BYTES, AUDIO_RATE } from './stream-protocol';
 import { TextTail, type NativeTextEvent } from './text';
 import { XHelper, type FrameUpdate } from './xhelper';
-
-/** A title's `runtime` in its meta.json (games/<id>/meta.json). */
-export interface RenpyRuntimeSpec {
-  kind: 'renpy';
-  /** The game's base folder (holding game/), e.g. /usr/share/games/renpy/the_question. */
-  baseDir: string;
-  /** RENPY_LANGUAGE (the game's translation), e.g. japanese. */
-  language?: string;
-}
 
 /** The display Ren'Py gets: it sizes its window to the screen minus 102 px, so 1382×822 gives a 1280×720 window at +51+51 (docs/renpy.md §2). */
 export const SCREEN = { width: 1382, height: 822 };
@@ -107,7 +99,8 @@ export interface NativeGameOptions {
   sessionId: string;
   /** The session's cgroup name (without the random suffix): this host's prefix + the session id (host.ts). */
   groupName: string;
-  spec: RenpyRuntimeSpec;
+  /** The title's `runtime` in its meta.json (host.ts readRuntimeSpec). */
+  spec: RenpyRuntime;
   /** Files to put in the game's save folder before it starts (the player's saves: saves.ts). */
   saves: { name: string; data: Buffer }[];
   log: Log;

@@ -9,13 +9,14 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { runtimeKindOf } from '../../../lib/api-types/titleRuntime';
+import { GAME_ID_RE } from '../../../lib/api-types/ids';
+import { parseTitleRuntime, type RenpyRuntime } from '../../../lib/api-types/titleRuntime';
 import type { StartSessionBody } from '../../shared/host-contract';
 import type { ApiClient } from '../api-client';
 import type { FootprintSource, ProcInfo } from '../procs';
 import { NATIVE_STREAM_PATH } from '../page-paths';
 import type { NativeConfig } from './config';
-import { NativeGame, type RenpyRuntimeSpec } from './game';
+import { NativeGame } from './game';
 import { sweepGroups } from './isolation';
 import { SaveCollector, filesFromSaves, type SaveFile } from './saves';
 import type { NativeStreams } from './stream-server';
@@ -33,19 +34,21 @@ export interface NativeRun {
   bridge: { streamUrl: string };
 }
 
-/** A title's runtime spec from its meta.json, or null for a web-engine title (or none). */
-export function readRuntimeSpec(gamesDirs: readonly string[], gameId: string): RenpyRuntimeSpec | null {
-  if (!/^[a-z0-9][a-z0-9-]{0,63}$/.test(gameId)) return null;
+/**
+ * A native title's runtime from its meta.json (checked by parseTitleRuntime, as the catalogue
+ * checks it), or null for a web-engine title, none, or a "runtime" the catalogue would refuse.
+ */
+export function readRuntimeSpec(gamesDirs: readonly string[], gameId: string): RenpyRuntime | null {
+  if (!GAME_ID_RE.test(gameId)) return null;
   for (const dir of gamesDirs) {
-    let meta: { runtime?: { kind?: unknown; baseDir?: unknown; language?: unknown } };
+    let meta: unknown;
     try {
-      meta = JSON.parse(fs.readFileSync(path.join(dir, gameId, 'meta.json'), 'utf8')) as typeof meta;
+      meta = JSON.parse(fs.readFileSync(path.join(dir, gameId, 'meta.json'), 'utf8'));
     } catch {
       continue;
     }
-    const r = meta.runtime;
-    if (runtimeKindOf(meta) !== 'renpy' || !r || typeof r.baseDir !== 'string' || !path.isAbsolute(r.baseDir)) return null;
-    return { kind: 'renpy', baseDir: r.baseDir, language: typeof r.language === 'string' && /^[a-z_]{1,32}$/.test(r.language) ? r.language : undefined };
+    const parsed = parseTitleRuntime(typeof meta === 'object' && meta !== null ? (meta as { runtime?: unknown }).runtime : undefined);
+    return parsed.ok && parsed.runtime.kind === 'renpy' ? parsed.runtime : null;
   }
   return null;
 }
@@ -62,7 +65,7 @@ export function withGameProcesses(rt: FootprintSource, game: NativeGame): Footpr
 }
 
 export class NativeHost {
-  private readonly specs = new Map<string, RenpyRuntimeSpec | null>();
+  private readonly specs = new Map<string, RenpyRuntime | null>();
   private readonly runs = new Map<string, NativeRun>();
 
   /** This host's sessions' cgroups are named `<groupPrefix><session id>-<random>`. */
@@ -87,13 +90,13 @@ export class NativeHost {
   }
 
   /** The title's native runtime, or null when the web engine plays it (read once per title). */
-  specFor(gameId: string): RenpyRuntimeSpec | null {
+  specFor(gameId: string): RenpyRuntime | null {
     if (!this.specs.has(gameId)) this.specs.set(gameId, readRuntimeSpec(this.gamesDirs, gameId));
     return this.specs.get(gameId) ?? null;
   }
 
   /** Starts the game of a session (its saves restored); resolves once its processes run. */
-  async start(req: StartSessionBody, spec: RenpyRuntimeSpec): Promise<NativeRun> {
+  async start(req: StartSessionBody, spec: RenpyRuntime): Promise<NativeRun> {
     if (!this.config.enabled) throw new Error('the native runtime is off on this host (HOST_NATIVE=0)');
     // the id names the session's folder and group: never `.`/`..`, never long enough to overflow a socket path
     if (!SAFE_SESSION_ID.test(req.sessionId)) throw new Error('a native session needs an id of letters, digits, - and _ (at most 64)');
@@ -128,7 +131,6 @@ export class NativeHost {
     return run;
   }
 
-  /** The saves' last upload, the stream closed, every process of the game killed, its files removed. */
   /** SIGKILLs every live game at once (the agent's exit paths: nothing may outlive it). */
   killAllSync(): void {
     for (const run of this.runs.values()) run.game.killSync();
@@ -139,6 +141,7 @@ export class NativeHost {
     return this.runs.get(sessionId);
   }
 
+  /** The saves' last upload, the stream closed, every process of the game killed, its files removed. */
   async end(sessionId: string, run: NativeRun): Promise<{ ms: number; leftover: number[] }> {
     const t0 = Date.now();
     this.runs.delete(sessionId);

@@ -56,7 +56,6 @@ export class SaveCollector {
   private watcher: fs.FSWatcher | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private running: Promise<void> = Promise.resolve();
-  uploaded = 0;
 
   constructor(
     private readonly dir: string,
@@ -121,7 +120,6 @@ export class SaveCollector {
       try {
         await this.upload(slot, { format: RENPY_SAVE_FORMAT, name, data: b64 });
         this.sent.set(name, b64);
-        this.uploaded++;
       } catch (e) {
         this.log('warn', `saves: ${name} not kept: ${(e as Error).message}`);
       }

@@ -6,7 +6,9 @@
  * per session; without a live one the socket is closed at once, so another runtime page (or
  * anything else on the machine) gets nothing.
  * Input from the page was validated by the bridge; it is parsed again here with the same
- * protocol module (lib/streaming/messages.ts) before it reaches X: only pointer, key and wheel pass.
+ * protocol module (lib/streaming/messages.ts) before it reaches X: only pointer, key and wheel pass;
+ * anything else is dropped without a count (the bridge, before it, counts the player's inputs and
+ * malformed messages: the session's `counters` in the host's GET /sessions/:id).
  * When the page falls behind (a socket buffering more than MAX_BUFFERED), picture updates are
  * dropped and one whole picture is asked for once it has caught up, so the page's picture is
  * never left half-patched.
@@ -28,20 +30,9 @@ const MAX_BUFFERED = 16 * 1024 * 1024;
 const MAX_BUFFERED_AUDIO = 512 * 1024;
 const KEY_RE = /^[A-Za-z0-9_-]{43}$/;
 
-export interface NativeStreamCounters {
-  connections: number;
-  frames: number;
-  framesDropped: number;
-  audioChunks: number;
-  audioDropped: number;
-  inputs: number;
-  malformed: number;
-}
-
 interface Entry {
   game: NativeGame;
   socket: WebSocket | null;
-  counters: NativeStreamCounters;
   detach: (() => void) | null;
 }
 
@@ -51,7 +42,7 @@ export class NativeStreams {
   /** A fresh key for this game's stream (the page gets it in its bridge config). */
   add(game: NativeGame): string {
     const key = randomBytes(32).toString('base64url');
-    this.byKey.set(key, { game, socket: null, detach: null, counters: { connections: 0, frames: 0, framesDropped: 0, audioChunks: 0, audioDropped: 0, inputs: 0, malformed: 0 } });
+    this.byKey.set(key, { game, socket: null, detach: null });
     return key;
   }
 
@@ -61,10 +52,6 @@ export class NativeStreams {
     this.byKey.delete(key);
     e.detach?.();
     e.socket?.close(1000, 'ended');
-  }
-
-  counters(key: string): NativeStreamCounters | null {
-    return this.byKey.get(key)?.counters ?? null;
   }
 
   /** The route, on the pages' server (before it listens). */
@@ -90,7 +77,6 @@ export class NativeStreams {
     e.detach?.();
     e.socket?.close(1000, 'replaced');
     e.socket = socket;
-    e.counters.connections++;
     const { game } = e;
     const helper = game.helper;
     const hello: NativeHello = { type: 'hello', width: helper?.info.width ?? 0, height: helper?.info.height ?? 0, sampleRate: AUDIO_RATE, channels: AUDIO_CHANNELS };
@@ -100,7 +86,6 @@ export class NativeStreams {
     let drain: ReturnType<typeof setInterval> | null = null;
     const onFrame = (u: FrameUpdate) => {
       if (socket.bufferedAmount > MAX_BUFFERED) {
-        e.counters.framesDropped++;
         needFull = true;
         // a still picture sends nothing more: ask for the whole one as soon as the page has caught up
         drain ??= setInterval(() => {
@@ -113,19 +98,13 @@ export class NativeStreams {
       }
       if (needFull && !u.full) {
         helper?.full();
-        e.counters.framesDropped++;
         return;
       }
       needFull = false;
-      e.counters.frames++;
       socket.send(encodeFrame(u.seq, u.bands));
     };
     const onAudio = (pcm: Buffer) => {
-      if (socket.bufferedAmount > MAX_BUFFERED_AUDIO) {
-        e.counters.audioDropped++;
-        return;
-      }
-      e.counters.audioChunks++;
+      if (socket.bufferedAmount > MAX_BUFFERED_AUDIO) return;
       socket.send(encodeAudio(pcm));
     };
     const onText = (t: NativeTextEvent) => {
@@ -145,15 +124,11 @@ export class NativeStreams {
       drain = null;
     };
     socket.on('message', (data, isBinary) => {
-      if (isBinary) {
-        e.counters.malformed++;
-        return;
-      }
+      if (isBinary) return;
       let raw: unknown;
       try {
         raw = JSON.parse(data.toString());
       } catch {
-        e.counters.malformed++;
         return;
       }
       if ((raw as { type?: unknown })?.type === 'full' && Object.keys(raw as object).length === 1) {
@@ -161,11 +136,7 @@ export class NativeStreams {
         return;
       }
       const m = parsePlayerMessage(raw);
-      if (!m || !isInputMessage(m)) {
-        e.counters.malformed++;
-        return;
-      }
-      e.counters.inputs++;
+      if (!m || !isInputMessage(m)) return;
       game.input(m);
     });
     socket.on('close', () => {

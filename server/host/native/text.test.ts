@@ -1,12 +1,20 @@
 /**
  * The native game's text records (text.ts): the overlay's three shapes become the VN engine's
  * events, within bounds; anything else from the game's file is dropped; TextTail reads only
- * complete lines and what was appended since.
+ * complete lines and what was appended since, as soon as they are written where its folder can be
+ * watched (long before the safety poll), and by a short poll where it cannot.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { TextTail, parseTextRecord, type NativeTextEvent } from './text';
+import { FALLBACK_POLL_MS, SAFETY_POLL_MS, TextTail, parseTextRecord, type NativeTextEvent } from './text';
+
+/** Waits (real time) until `ok()`, at most `ms`; answers whether it came. */
+async function within(ms: number, ok: () => boolean): Promise<boolean> {
+  const t0 = Date.now();
+  while (!ok() && Date.now() - t0 < ms) await new Promise((r) => setTimeout(r, 20));
+  return ok();
+}
 
 describe('native text records', () => {
   it('turns the overlay\'s lines, menus and choices taken into engine events', () => {
@@ -43,5 +51,38 @@ describe('native text records', () => {
     expect(got.map((e) => (e.event === 'line' ? e.payload.text : ''))).toEqual(['一', '二']);
     expect(tail.dropped).toBe(1);
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('reads a line as the folder\'s watch sees it, long before the safety poll', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yumecast-text-'));
+    const got: NativeTextEvent[] = [];
+    const tail = new TextTail(path.join(dir, 'text.jsonl'), (e) => got.push(e));
+    try {
+      tail.start();
+      fs.writeFileSync(path.join(dir, 'text.jsonl'), '{"t":"line","name":null,"text":"一"}\n');
+      expect(await within(SAFETY_POLL_MS / 2, () => got.length === 1)).toBe(true);
+      fs.appendFileSync(path.join(dir, 'text.jsonl'), '{"t":"chosen","text":"今すぐ"}\n');
+      expect(await within(SAFETY_POLL_MS / 2, () => got.length === 2)).toBe(true);
+    } finally {
+      tail.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('polls every FALLBACK_POLL_MS where the folder cannot be watched', async () => {
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'yumecast-text-'));
+    const dir = path.join(parent, 'later');
+    const got: NativeTextEvent[] = [];
+    // the folder does not exist yet: fs.watch throws
+    const tail = new TextTail(path.join(dir, 'text.jsonl'), (e) => got.push(e));
+    try {
+      tail.start();
+      fs.mkdirSync(dir);
+      fs.writeFileSync(path.join(dir, 'text.jsonl'), '{"t":"line","name":null,"text":"一"}\n');
+      expect(await within(FALLBACK_POLL_MS * 4, () => got.length === 1)).toBe(true);
+    } finally {
+      tail.stop();
+      fs.rmSync(parent, { recursive: true, force: true });
+    }
   });
 });

@@ -6,6 +6,10 @@
  * bridge's TextRelay (`line` {name, text}, `choices` [{index, text}], `chosen` {text}); the page then
  * sends the protocol's `line` / `choices` messages as for every title. A record that is not one of
  * those shapes is dropped and counted: the file is written by the game's process.
+ * The file is followed by a watch on its folder (inotify: a line reaches the page as soon as it is
+ * written). A poll only backs that up: every SAFETY_POLL_MS beside a working watch (an event the
+ * watch missed costs a line at most that long), every FALLBACK_POLL_MS where the folder cannot be
+ * watched (fs.watch throws or fails later).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,6 +27,10 @@ const MAX_NAME = 200;
 const MAX_CHOICES = 20;
 /** Bytes read at most per change (a runaway writer cannot make the agent read without end). */
 const MAX_READ = 256 * 1024;
+/** The poll beside a working folder watch: a safety net only. */
+export const SAFETY_POLL_MS = 5000;
+/** The poll where the folder cannot be watched: the only way lines arrive. */
+export const FALLBACK_POLL_MS = 500;
 
 const text = (v: unknown, max: number): string | null => (typeof v === 'string' && v.length > 0 ? v.slice(0, max) : null);
 
@@ -63,14 +71,28 @@ export class TextTail {
   ) {}
 
   start(): void {
-    // the file appears when the game shows its first line: watch the folder, and poll as a fallback
+    // the file appears when the game shows its first line: watch its folder
     try {
       this.watcher = fs.watch(path.dirname(this.file), () => this.read());
-      this.watcher.on('error', () => undefined);
+      this.watcher.on('error', () => {
+        if (this.watcher) this.unwatched();
+      });
+      this.poll(SAFETY_POLL_MS);
     } catch {
-      /* polled below */
+      this.unwatched();
     }
-    this.timer = setInterval(() => this.read(), 500);
+  }
+
+  /** The watch failed (or could not start): poll often instead. */
+  private unwatched(): void {
+    this.watcher?.close();
+    this.watcher = null;
+    this.poll(FALLBACK_POLL_MS);
+  }
+
+  private poll(ms: number): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = setInterval(() => this.read(), ms);
   }
 
   read(): void {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import matter from 'gray-matter';
 import { GAME_ID_RE } from '../../../../lib/api-types/ids';
 import { AGE_RATINGS, type ScreenshotImageWire, type TitleLicenseWire } from '../../../../lib/api-types/schemas/catalog';
-import { RUNTIME_KINDS, WEB_RUNTIME, type RuntimeKind, type TitleRuntime } from '../../../../lib/api-types/titleRuntime';
+import { parseTitleRuntime, type TitleRuntime } from '../../../../lib/api-types/titleRuntime';
 import { DATE_RE, SLUG_RE, type Article, type Brand, type Title } from './types';
 
 type Json = Record<string, unknown>;
@@ -24,9 +24,8 @@ class Fields {
     throw new Error(`${this.label}: "${field}" ${what}`);
   }
 
-  string(field: string, options: { optional?: string } = {}): string {
+  string(field: string): string {
     const value = this.record[field];
-    if (value === undefined && options.optional !== undefined) return options.optional;
     if (typeof value !== 'string' || value.trim() === '') this.fail(field, 'must be a non-empty string');
     return value.trim();
   }
@@ -135,21 +134,11 @@ function premiumOf(fields: Fields, value: unknown): boolean {
   return value;
 }
 
-/**
- * meta.json "runtime": absent = the web engine; `renpy` needs the game's absolute `baseDir` on the
- * host and may name a `language` (docs/renpy.md §2).
- */
+/** meta.json "runtime" (lib/api-types/titleRuntime.ts checks it: absent = the web engine). */
 function runtimeOf(fields: Fields, value: unknown): TitleRuntime {
-  if (value === undefined) return { kind: WEB_RUNTIME };
-  const record = (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : null) as Json | null;
-  const kind = record?.kind as RuntimeKind;
-  if (!record || !RUNTIME_KINDS.includes(kind)) fields.fail('runtime', `must be an object whose "kind" is one of ${RUNTIME_KINDS.join(', ')}`);
-  if (kind === WEB_RUNTIME) return { kind };
-  const runtime = new Fields(`${fields.label}: "runtime"`, record);
-  const baseDir = runtime.string('baseDir');
-  if (!path.isAbsolute(baseDir)) runtime.fail('baseDir', 'must be an absolute path on the host');
-  const language = runtime.string('language', { optional: '' });
-  return { kind, baseDir, ...(language ? { language } : {}) };
+  const parsed = parseTitleRuntime(value);
+  if (!parsed.ok) throw new Error(`${fields.label}: ${parsed.reason}`);
+  return parsed.runtime;
 }
 
 /**
