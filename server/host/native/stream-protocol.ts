@@ -33,7 +33,7 @@ export interface NativeHello {
 
 export interface NativeText {
   type: 'text';
-  event: 'line' | 'choices' | 'chosen';
+  event: 'line' | 'choices' | 'chosen' | 'cleared';
   payload: unknown;
 }
 

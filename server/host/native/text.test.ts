@@ -23,6 +23,7 @@ describe('native text records', () => {
     expect(parseTextRecord('{"t":"choices","choices":["今すぐ","あとで"]}')).toEqual({ event: 'choices', payload: [{ index: 0, text: '今すぐ' }, { index: 1, text: 'あとで' }] });
     expect(parseTextRecord('{"t":"choices","choices":[]}')).toEqual({ event: 'choices', payload: [] });
     expect(parseTextRecord('{"t":"chosen","text":"今すぐ"}')).toEqual({ event: 'chosen', payload: { text: '今すぐ' } });
+    expect(parseTextRecord('{"t":"clear"}')).toEqual({ event: 'cleared', payload: null });
   });
 
   it('drops what is not one of them, and bounds what is', () => {

@@ -3,8 +3,9 @@
  * shown and each menu's choices as JSON lines to a file in the session's run folder
  * (YUMECAST_TEXT_FILE, renpy/overlay/yumecast_overlay.rpy). This reads what is appended, checks
  * each record's shape and bounds, and hands on the events the runtime page's engine gives the
- * bridge's TextRelay (`line` {name, text}, `choices` [{index, text}], `chosen` {text}); the page then
- * sends the protocol's `line` / `choices` messages as for every title. A record that is not one of
+ * bridge's TextRelay (`line` {name, text}, `choices` [{index, text}], `chosen` {text}, `cleared`:
+ * the main menu or a load); the page then sends the protocol's `line` / `choices` / `clear`
+ * messages as for every title. A record that is not one of
  * those shapes is dropped and counted: the file is written by the game's process.
  * The file is followed by a watch on its folder (inotify: a line reaches the page as soon as it is
  * written). A poll only backs that up: every SAFETY_POLL_MS beside a working watch (an event the
@@ -19,7 +20,9 @@ import { openRegularFile } from './isolation';
 export type NativeTextEvent =
   | { event: 'line'; payload: { name: string | null; text: string } }
   | { event: 'choices'; payload: { index: number; text: string }[] }
-  | { event: 'chosen'; payload: { text: string } };
+  | { event: 'chosen'; payload: { text: string } }
+  /** No line on screen any more (Ren'Py's main menu, a load): the VN engine's `cleared`. */
+  | { event: 'cleared'; payload: null };
 
 /** Bounds: a line, a name, a choice and how many choices (the protocol trims further). */
 const MAX_TEXT = 4000;
@@ -47,6 +50,7 @@ export function parseTextRecord(line: string): NativeTextEvent | null {
     const t = text(r.text, MAX_TEXT);
     return t ? { event: 'line', payload: { name: r.name === null ? null : text(r.name, MAX_NAME), text: t } } : null;
   }
+  if (r.t === 'clear') return { event: 'cleared', payload: null };
   if (r.t === 'chosen') {
     const t = text(r.text, MAX_TEXT);
     return t ? { event: 'chosen', payload: { text: t } } : null;

@@ -14,7 +14,7 @@
  *               (the agent validates again and injects them into the display with XTest);
  *   screenshot = the picture held here (the display's own pixels at full resolution, not the video);
  *   text      = the lines and menus our Ren'Py overlay reports (native/text.ts), as the VN engine's
- *               `line` / `choices` / `chosen` events, so the bridge's TextRelay sends them as for
+ *               `line` / `choices` / `chosen` / `cleared` events, so the bridge's TextRelay sends them as for
  *               every title (transcript, captions, the panel's choice buttons → digit keys).
  */
 import type { InputMessage, QualityLevel } from '../../../lib/streaming/messages';
@@ -249,7 +249,7 @@ export class NativeEngine implements YumecastApi {
     this.quality = level;
   }
 
-  /** `line`, `choices`, `chosen`: what our Ren'Py overlay reports the game shows (native/text.ts). */
+  /** `line`, `choices`, `chosen`, `cleared`: what our Ren'Py overlay reports the game shows (native/text.ts). */
   on(name: string, fn: (payload: unknown) => void): () => void {
     let set = this.listeners.get(name);
     if (!set) this.listeners.set(name, (set = new Set()));

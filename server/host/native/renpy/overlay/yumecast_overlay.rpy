@@ -34,8 +34,8 @@ init 999 python:
 
     config.interact_callbacks.append(_yumecast_still_redraw)
 
-# The game's text for the player's transcript and captions (docs/play-text.md): each line shown
-# and each menu's choices, as JSON lines appended to the file the host names in
+# The game's text for the player's transcript and captions (docs/play-text.md): each line shown,
+# each menu's choices, and `clear` when no line is on screen any more (the main menu, a load), as JSON lines appended to the file the host names in
 # YUMECAST_TEXT_FILE (native/text.ts reads it). Text tags are removed, substitutions made, and the
 # translation of the running language used (Ren'Py translates names and choices at display).
 init 999 python:
@@ -67,7 +67,26 @@ init 999 python:
 
     _yc_do_display = renpy.character.ADVCharacter.do_display
 
+    # Whether a line (or the choice taken) was reported since the last `clear`: one clear, not one
+    # per interaction of the main menu.
+    _yc_shown = [False]
+
+    def _yc_clear():
+        if _yc_shown[0]:
+            _yc_shown[0] = False
+            _yc_emit({'t': 'clear'})
+
+    # The main menu (back from the game or at its end) shows no line; a load re-runs its say
+    # statement, so its line follows the clear.
+    def _yc_clear_on_main_menu():
+        if main_menu:
+            _yc_clear()
+
+    config.interact_callbacks.append(_yc_clear_on_main_menu)
+    config.after_load_callbacks.append(_yc_clear)
+
     def _yc_display_line(self, who, what, **kwargs):
+        _yc_shown[0] = True
         _yc_emit({'t': 'line', 'name': _yc_plain(who) if who else None, 'text': _yc_plain(what)})
         return _yc_do_display(self, who, what, **kwargs)
 
@@ -81,6 +100,7 @@ init 999 python:
         rv = _yc_menu(items, *args, **kwargs)
         for (label, value) in items:
             if value is not None and getattr(value, 'value', value) == rv:
+                _yc_shown[0] = True
                 _yc_emit({'t': 'chosen', 'text': _yc_plain(label)})
                 break
         _yc_emit({'t': 'choices', 'choices': []})
