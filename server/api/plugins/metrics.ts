@@ -8,8 +8,8 @@
  * - sessions_ended_total{reason}: sessions that ended (closed or failed), by reason;
  * - host_heartbeats_total{outcome}, host_reports_total{state, outcome}: what hosts sent;
  * - db_pool_connections{state}, db_pool_max: the pg pool;
- * - signal_connections, signal_frames_relayed_total, signal_frames_dropped_total,
- *   signal_connections_rejected_total: the signalling relay.
+ * - signal_connections, signal_frames_relayed_total, signal_frames_published_total,
+ *   signal_frames_dropped_total, signal_connections_rejected_total: the signalling relay.
  * Outcomes come from the answers (hooks on the routes' patterns); endings and start latency from
  * the session service's events (a host's repeated `ready` report is not counted again).
  * docs/operations.md explains each one and its alert.
@@ -107,7 +107,8 @@ async function apiMetricsPlugin(app: FastifyInstance, options: ApiMetricsOptions
   });
   const relay = (name: string, help: string, key: Exclude<keyof RelayStats, 'connections'>) =>
     scrapedCounter({ name, help, registers, read: () => app.signalRelay.stats()[key] });
-  relay('yumecast_api_signal_frames_relayed_total', 'Signalling frames relayed between a host and its player.', 'relayed');
+  relay('yumecast_api_signal_frames_relayed_total', 'Signalling frames relayed between a host and its player connected to this process.', 'relayed');
+  relay('yumecast_api_signal_frames_published_total', 'Signalling frames whose other peer is not connected here, handed to the signal bus.', 'published');
   relay('yumecast_api_signal_frames_dropped_total', 'Signalling frames dropped (not allowed, malformed or over the rate).', 'dropped');
   relay('yumecast_api_signal_connections_rejected_total', 'Signalling connections refused (bad token, session not live).', 'rejected');
   relay('yumecast_api_signal_frames_relayed_in_total', 'Signalling frames another api replica received and this one delivered (signal bus).', 'relayedIn');

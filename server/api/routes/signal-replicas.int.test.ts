@@ -95,12 +95,17 @@ describe('signalling across two api replicas', () => {
     p.send({ type: 'answer', sdp: 'v=0 player-answer' });
     await h.next({ type: 'answer', sdp: 'v=0 player-answer' });
     // a burst of candidates keeps its order
+    const before = a.app.signalRelay.stats();
     for (let i = 0; i < 30; i++) h.send({ type: 'ice', candidate: { candidate: `candidate:${i} 1 udp 1 127.0.0.1 ${5000 + i} typ host`, sdpMid: '0', sdpMLineIndex: 0 } });
     await waitFor(() => p.count('ice') === 30, 5_000, '30 candidates');
     expect(p.frames.filter((f) => f.type === 'ice').map((f) => (f.candidate as { candidate: string }).candidate.split(' ')[0])).toEqual(
       Array.from({ length: 30 }, (_, i) => `candidate:${i}`),
     );
     expect(b.app.signalRelay.stats().relayedIn).toBeGreaterThanOrEqual(31);
+    // the host's replica handed them to the bus: published there, not counted as relayed
+    const after = a.app.signalRelay.stats();
+    expect(after.published - before.published).toBe(30);
+    expect(after.relayed).toBe(before.relayed);
 
     // the player leaves: the host on the other replica is told
     p.close();

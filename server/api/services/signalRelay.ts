@@ -52,7 +52,10 @@ interface Peer {
 
 export interface RelayStats {
   connections: number;
+  /** Frames delivered to the other peer on this replica. */
   relayed: number;
+  /** Frames whose other peer is not here, handed to the signal bus (another replica may deliver them: its relayedIn). */
+  published: number;
   dropped: number;
   rejected: number;
   /** Frames delivered here that another replica received. */
@@ -61,7 +64,7 @@ export interface RelayStats {
 
 export class SignalRelay {
   private readonly sessions = new Map<string, { host?: Peer; player?: Peer }>();
-  private readonly counters = { relayed: 0, dropped: 0, rejected: 0, relayedIn: 0 };
+  private readonly counters = { relayed: 0, published: 0, dropped: 0, rejected: 0, relayedIn: 0 };
   private shuttingDown = false;
   private readonly pinger: NodeJS.Timeout;
 
@@ -186,11 +189,14 @@ export class SignalRelay {
     const message = parseSignal(text);
     if (!message || !mayRelay(peer.role, message)) return this.drop(peer, 'not allowed');
     const other = this.sessions.get(peer.sessionId)?.[otherRole(peer.role)];
-    if (other) send(other.ws, message);
-    // Not here: the replica that holds it (if any) delivers it.
-    else if (this.bus) this.bus.publish({ kind: 'frame', sessionId: peer.sessionId, to: otherRole(peer.role), text: JSON.stringify(message) });
-    else return this.drop(peer, 'no peer');
-    this.counters.relayed += 1;
+    if (other) {
+      send(other.ws, message);
+      this.counters.relayed += 1;
+    } else if (this.bus) {
+      // Not here: the replica that holds it (if any) delivers it, and counts it there (relayedIn).
+      this.bus.publish({ kind: 'frame', sessionId: peer.sessionId, to: otherRole(peer.role), text: JSON.stringify(message) });
+      this.counters.published += 1;
+    } else this.drop(peer, 'no peer');
   }
 
   private drop(peer: Peer, why: string): void {
