@@ -166,8 +166,16 @@ test.describe('toasts, theme and analytics', () => {
   test('the scroll position is restored on back navigation', async ({ page }) => {
     await page.goto('/terms');
     await waitForAuth(page);
-    await page.evaluate(() => window.scrollTo(0, 900));
-    await page.waitForTimeout(400); // longer than the 150 ms debounce
+    // scroll until the page has saved the position (debounced 150 ms; a busy machine runs the timer late)
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const saved = window.sessionStorage.getItem('yumecast.scroll:/terms');
+          if (!saved) window.scrollTo(0, window.scrollY === 900 ? 901 : 900);
+          return Number(saved);
+        }),
+      )
+      .toBeGreaterThan(800);
     await page.getByRole('link', { name: 'プライバシーポリシー' }).first().click();
     await page.waitForURL(/\/privacy$/);
     await page.goBack();

@@ -1,3 +1,7 @@
+/**
+ * The scroll position of spec section 9: saved per page while the user scrolls (debounced), and
+ * put back when they come back with the browser's back or forward button.
+ */
 import { useEffect } from 'react';
 import Router from 'next/router';
 import debounce from 'lodash.debounce';
@@ -27,6 +31,23 @@ function load(url: string): number | null {
   }
 }
 
+/** How long a restore waits for the page to grow tall enough (images, late data) before giving up. */
+const RESTORE_TRIES = 20;
+const RESTORE_RETRY_MS = 50;
+
+/**
+ * Scrolls to `y` on the next frame; while the page is still too short to reach it (its content is
+ * still arriving), tries again for up to a second. It never fights the user: once the page is tall
+ * enough, one scroll is made and nothing more.
+ */
+function restore(y: number, tries = RESTORE_TRIES) {
+  requestAnimationFrame(() => {
+    const reachable = document.documentElement.scrollHeight - window.innerHeight >= y;
+    window.scrollTo(0, y);
+    if (!reachable && tries > 0) window.setTimeout(() => restore(y, tries - 1), RESTORE_RETRY_MS);
+  });
+}
+
 /**
  * Saves the scroll position (debounced 150 ms) and restores it on back/forward navigation.
  * New navigations start at the top as usual.
@@ -43,7 +64,7 @@ export function useScrollRestoration(): void {
       if (!popped) return;
       popped = false;
       const y = load(url);
-      if (y !== null) requestAnimationFrame(() => window.scrollTo(0, y));
+      if (y !== null) restore(y);
     };
     Router.beforePopState(() => {
       popped = true;

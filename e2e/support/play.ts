@@ -78,9 +78,9 @@ export async function expectPictureChanged(page: Page, before: VideoFrame, messa
   await expect.poll(async () => pictureMoved(before, (await videoFrame(page))!), { timeout, message }).toBe(true);
 }
 
-/** Waits until the play page plays real video. */
-export async function waitForVideo(page: Page) {
-  await expect(page.getByTestId('play-stage')).toHaveAttribute('data-step', 'playing', { timeout: 30_000 });
+/** Waits until the play page plays real video (`timeout`: to the playing step; a native title starts slower on a busy machine). */
+export async function waitForVideo(page: Page, timeout = 30_000) {
+  await expect(page.getByTestId('play-stage')).toHaveAttribute('data-step', 'playing', { timeout });
   await expect
     .poll(async () => (await videoFrame(page))?.nonBlack ?? 0, { timeout: 20_000, message: 'video shows a picture' })
     .toBeGreaterThan(0.3);
@@ -106,6 +106,15 @@ export async function liveSessionId(idToken: string): Promise<string> {
   const r = await api<{ game_sessions: { id: string }[] }>('/v1/session/all', idToken);
   expect(r.body.game_sessions.length).toBe(1);
   return r.body.game_sessions[0].id;
+}
+
+/**
+ * Closes every live session of the user through the api (force_close), so a failed attempt does
+ * not hold the host's slot while its retry waits in the queue.
+ */
+export async function closeLiveSessions(idToken: string) {
+  const r = await api<{ game_sessions?: { id: string }[] }>('/v1/session/all', idToken);
+  for (const s of r.body?.game_sessions ?? []) await api(`/v1/session/${s.id}/force_close`, idToken);
 }
 
 /** The play page's screenshot button: the toast says it was saved, and the user's gallery holds it, at 1280×720. */
