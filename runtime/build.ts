@@ -4,7 +4,7 @@
  *   precompiled), fonts/ (Noto Sans JP 400/700 woff2 subsets + CSS, from @fontsource — no CDN),
  *   games/<id>.json (each games/<id>/story.ink compiled with inkjs, + its character set; a title
  *   another runtime plays, e.g. Ren'Py's "The Question" (meta.json "runtime",
- *   lib/api-types/titleRuntime.ts), is skipped),
+ *   lib/api-types/titleRuntime.ts, read by ./game-dir.ts), is skipped),
  *   loops/<hash>.wav (every looping score rendered once in headless Chromium: build-loops.ts),
  *   sfx/<hash>.wav (every sound effect of the games and the choice click, rendered the same way).
  *
@@ -13,8 +13,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { isWebEngineMetaText } from '../lib/api-types/titleRuntime';
 import { buildAudioFiles, type FilesResult } from './build-loops';
+import { isWebEngineGameDir } from './game-dir';
+
+/** Which title folders the build compiles (a meta.json "runtime" other than the web engine's: skipped). */
+export { isWebEngineGameDir };
 
 const RUNTIME_DIR = __dirname;
 const ROOT = path.resolve(RUNTIME_DIR, '..');
@@ -74,21 +77,6 @@ export async function compileInkSource(source: string, fileName = 'story.ink'): 
   } catch (e) {
     return { json: null, errors: errors.length ? errors : [e instanceof Error ? e.message : String(e)], warnings };
   }
-}
-
-/**
- * Whether games/<id>/ (any games folder) is a title the web engine plays: the one reader of a
- * title folder's meta.json for this, used by the build and the host's prewarm plan. No meta.json
- * (a fixture), or one that cannot be read, is a web title, as isWebEngineMetaText says.
- */
-export function isWebEngineGameDir(gameDir: string): boolean {
-  let text: string | null = null;
-  try {
-    text = fs.readFileSync(path.join(gameDir, 'meta.json'), 'utf8');
-  } catch {
-    /* none */
-  }
-  return isWebEngineMetaText(text);
 }
 
 /** Unique non-space characters of a text (font subsets to preload). */

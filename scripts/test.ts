@@ -157,7 +157,8 @@ async function checkNoLeaks(before: Map<number, string>, groups: number[], name 
  * cluster up, its control endpoint for the suite (kill / start / restart members), then down.
  */
 async function clusterSuite() {
-  const c = clusterConfig();
+  // a cluster of its own (ports, build, data), beside any `npm run cluster` (scripts/cluster/config.ts)
+  const c = clusterConfig(process.env, 'test');
   console.log('\n━━ starting the cluster ━━');
   const pgFree = await assertPortFree(c.stack.pgPort, 'PostgreSQL of the cluster').then(
     () => true,

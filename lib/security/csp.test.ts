@@ -2,14 +2,15 @@
  * @jest-environment node
  *
  * The web's Content-Security-Policy (lib/security/csp.ts): built from the configured origins,
- * strict about scripts (a nonce, or the build's hashes, never 'unsafe-inline'), and the list of
- * prerendered routes that never get a nonce matches the pages that use getStaticProps.
+ * strict about scripts (a nonce, or the build's hashes, never 'unsafe-inline'), reading exactly
+ * the environment CSP_RUNTIME_ENV names (the build's fingerprint), and the list of prerendered
+ * routes that never get a nonce matches the pages that use getStaticProps.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { config } from '@/lib/config';
 import { config as proxyConfig } from '../../proxy';
-import { contentSecurityPolicy, cspSources, isPrerenderedPath, newNonce, originOf, prerenderedHeaderSources, PRERENDERED_ROUTES, sentryEndpoints } from './csp';
+import { contentSecurityPolicy, CSP_RUNTIME_ENV, cspSources, isPrerenderedPath, newNonce, originOf, prerenderedHeaderSources, PRERENDERED_ROUTES, sentryEndpoints } from './csp';
 
 type Config = typeof config;
 
@@ -95,6 +96,44 @@ describe('cspSources', () => {
     expect(originOf('not a url')).toBeNull();
     expect(sentryEndpoints('https://o1.ingest.sentry.io/5')).toBeNull();
     expect(sentryEndpoints('')).toBeNull();
+  });
+});
+
+describe('the environment cspSources reads (CSP_RUNTIME_ENV, scripts/stack/build.ts fingerprints it)', () => {
+  /** The names read from process.env while `fn` runs (the default env of cspSources is process.env). */
+  function processEnvReads(env: Record<string, string>, fn: () => void): string[] {
+    const read = new Set<string>();
+    const saved = process.env;
+    process.env = new Proxy(env, {
+      get: (target, key) => (typeof key === 'string' && read.add(key), Reflect.get(target, key)),
+      has: (target, key) => (typeof key === 'string' && read.add(key), Reflect.has(target, key)),
+    }) as NodeJS.ProcessEnv;
+    try {
+      fn();
+    } finally {
+      process.env = saved;
+    }
+    return [...read].sort();
+  }
+
+  it('reads every name of CSP_RUNTIME_ENV and no other, whatever the settings', () => {
+    const list: string[] = [...CSP_RUNTIME_ENV].sort();
+    const seen = new Set<string>();
+    const envs: Record<string, string>[] = [{}, localEnv, productionEnv, { STREAMING_PROVIDER: 'trtc', PAYMENTS_SANDBOX_PORT: '1' }];
+    for (const env of envs) {
+      const reads = processEnvReads(env, () => cspSources(undefined, production, productionFunctions));
+      expect(reads.filter((n) => !list.includes(n))).toEqual([]);
+      reads.forEach((n) => seen.add(n));
+    }
+    // a name no longer read would only rebuild for nothing, but the list should say what is read
+    expect([...seen].sort()).toEqual(list);
+  });
+
+  it('reads process.env itself only for NEXT_PUBLIC_* (built into the pages, fingerprinted by prefix)', () => {
+    // cspSources' own reads go through its typed reader (a name outside CSP_RUNTIME_ENV does not compile)
+    const source = fs.readFileSync(path.join(__dirname, 'csp.ts'), 'utf8');
+    const direct = [...source.matchAll(/process\.env(?:\.([A-Za-z_$][\w$]*)|\[)/g)].map((m) => m[1] ?? '[…]');
+    expect(direct.filter((n) => !n.startsWith('NEXT_PUBLIC_'))).toEqual([]);
   });
 });
 

@@ -51,6 +51,16 @@ export function prerenderedHeaderSources(): string[] {
  */
 export const CSP_RUNTIME_ENV = ['PAYMENTS_PROCESSOR', 'PAYMENTS_SANDBOX_PUBLIC_URL', 'PAYMENTS_SANDBOX_URL', 'PAYMENTS_SANDBOX_PORT', 'STREAMING_PROVIDER', 'AGORA_APP_ID', 'TRTC_SDK_APP_ID', 'CSP_REPORT_URI'] as const;
 
+/** One of CSP_RUNTIME_ENV's names. */
+export type CspRuntimeEnvName = (typeof CSP_RUNTIME_ENV)[number];
+
+/**
+ * How the policy reads the environment: a setting by one of CSP_RUNTIME_ENV's names (trimmed,
+ * blank = unset). sourcesFrom sees the environment only through this, so reading a name missing
+ * from the list is a type error and the build's fingerprint cannot miss one.
+ */
+type EnvReader = (name: CspRuntimeEnvName) => string | undefined;
+
 /** 128 random bits, base64: a fresh nonce for one response. */
 export function newNonce(): string {
   const bytes = new Uint8Array(16);
@@ -128,6 +138,11 @@ const httpsAndWss = (hosts: string[]) => hosts.flatMap((h) => [`https://${h}`, `
  * CSP_REPORT_URI.
  */
 export function cspSources(env: Env = process.env, c: typeof config = config, fn: BuiltFunctionsConfig = BUILT_FUNCTIONS): CspSources {
+  return sourcesFrom((name) => value(env[name]), c, fn);
+}
+
+/** cspSources' work, with the environment behind its typed reader (csp.test.ts: it reads every name). */
+function sourcesFrom(read: EnvReader, c: typeof config, fn: BuiltFunctionsConfig): CspSources {
   const script: string[] = [];
   const connect: string[] = [...withWebSocket(originOf(c.apiUrl))];
   const frame: string[] = [];
@@ -150,14 +165,14 @@ export function cspSources(env: Env = process.env, c: typeof config = config, fn
   else connect.push(`https://${value(fn.region) ?? 'asia-northeast1'}-${c.firebase.projectId}.cloudfunctions.net`);
 
   // The payment processor's pages (docs/payments-processor.md "What the web page mounts").
-  const processor = value(env.PAYMENTS_PROCESSOR) ?? 'sandbox';
+  const processor = read('PAYMENTS_PROCESSOR') ?? 'sandbox';
   if (processor === 'stripe') {
     // Stripe's own list (docs.stripe.com/security/guide, "Content Security Policy").
     script.push('https://js.stripe.com', 'https://*.js.stripe.com');
     frame.push('https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com');
     connect.push('https://api.stripe.com');
   } else {
-    const sandbox = originOf(value(env.PAYMENTS_SANDBOX_PUBLIC_URL) ?? value(env.PAYMENTS_SANDBOX_URL)) ?? `http://127.0.0.1:${value(env.PAYMENTS_SANDBOX_PORT) ?? '8300'}`;
+    const sandbox = originOf(read('PAYMENTS_SANDBOX_PUBLIC_URL') ?? read('PAYMENTS_SANDBOX_URL')) ?? `http://127.0.0.1:${read('PAYMENTS_SANDBOX_PORT') ?? '8300'}`;
     frame.push(sandbox);
   }
 
@@ -171,11 +186,11 @@ export function cspSources(env: Env = process.env, c: typeof config = config, fn
   }
 
   // Streaming providers other than our own webrtc (whose signalling is the api's WebSocket).
-  const provider = value(env.STREAMING_PROVIDER);
-  if (provider === 'agora' || value(env.AGORA_APP_ID)) connect.push(...httpsAndWss(AGORA));
-  if (provider === 'trtc' || value(env.TRTC_SDK_APP_ID)) connect.push(...httpsAndWss(TRTC));
+  const provider = read('STREAMING_PROVIDER');
+  if (provider === 'agora' || read('AGORA_APP_ID')) connect.push(...httpsAndWss(AGORA));
+  if (provider === 'trtc' || read('TRTC_SDK_APP_ID')) connect.push(...httpsAndWss(TRTC));
 
-  const reportUri = value(env.CSP_REPORT_URI) ?? sentry?.reportUri ?? null;
+  const reportUri = read('CSP_REPORT_URI') ?? sentry?.reportUri ?? null;
   const https = c.siteUrl.startsWith('https://');
   const unique = (list: string[]) => [...new Set(list)];
   return { script: unique(script), connect: unique(connect), frame: unique(frame), img: unique(img), reportUri, https };

@@ -201,7 +201,6 @@ export class Engine implements InputTarget, MenuHost, FlowHost {
     this.menus.overlay = null;
     this.auto = false;
     this.skip = false;
-    this.flow.choices = [];
     this.flow.clear();
     this.endingStart = performance.now();
     const id = this.flow.endingId;

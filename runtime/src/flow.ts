@@ -47,20 +47,21 @@ export class StoryFlow {
   constructor(private readonly host: FlowHost) {}
 
   /**
-   * The screen shows no line any more (the title, the ending card, the error screen, a new play):
-   * choices still on offer are withdrawn (`choices` with none), then `cleared`, once.
+   * The screen shows no line any more (the ending card, the error screen, the title, a new play):
+   * the choices are gone — the player's offer withdrawn (`choices` with none) — then `cleared`,
+   * each told once. The one path for Engine.finish, Engine.fail and reset().
    */
   clear(): void {
+    this.choices = [];
     if (this.choicesTold) this.host.emit('choices', []);
     this.choicesTold = false;
     if (this.lineTold) this.host.emit('cleared', null);
     this.lineTold = false;
   }
 
-  /** A new play: what the screen showed is cleared (clear()). */
+  /** A new play: what the screen showed is cleared (clear()), and no ending named yet. */
   reset(): void {
     this.clear();
-    this.choices = [];
     this.endingId = null;
   }
 

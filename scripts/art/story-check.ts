@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Compiler, Story } from 'inkjs/full';
-import { isWebEngineMetaText } from '../../lib/api-types/titleRuntime';
+import { isWebEngineGameDir } from '../../runtime/game-dir';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 export const GAMES_DIR = path.join(REPO_ROOT, 'games');
@@ -51,10 +51,12 @@ export interface GameReport {
   musicBars: Record<string, number>;
 }
 
-/** Whether the web VN engine plays games/<id> (meta.json "runtime"; Ren'Py's "The Question" is not). */
+/**
+ * Whether the web VN engine plays games/<id> (meta.json "runtime"; Ren'Py's "The Question" is
+ * not), read as the runtime's build reads it (runtime/game-dir.ts, without the build's esbuild).
+ */
 export function isWebEngineGame(id: string): boolean {
-  const meta = path.join(GAMES_DIR, id, 'meta.json');
-  return isWebEngineMetaText(fs.existsSync(meta) ? fs.readFileSync(meta, 'utf8') : null);
+  return isWebEngineGameDir(path.join(GAMES_DIR, id));
 }
 
 /** The web-engine titles of games/: each has a story.ink to check (other runtimes have none). */

@@ -41,6 +41,17 @@ describe('cluster layout', () => {
     expect(c.turn.maxPort).toBeLessThan(32768);
   });
 
+  it("npm test's cluster clashes with none of them nor with npm run cluster, and keeps its own build, data and run folder", () => {
+    const t = clusterConfig(only(), 'test');
+    const theirs = [...sharedServicePorts(t.stack).map(([p]) => p), ...clusterPorts(t).map(([p]) => p), ...[0, 1, 2, 3].map((i) => t.stack.authPort + 400 + i), t.turn.port + 1];
+    expect(new Set(theirs).size).toBe(theirs.length);
+    for (const other of [mine, portsOf('dev'), portsOf('test')]) expect(theirs.filter((p) => other.includes(p))).toEqual([]);
+    expect(t.turn.minPort).toBeGreaterThan(c.turn.maxPort);
+    expect(t.turn.maxPort).toBeLessThan(32768);
+    for (const k of ['distDir', 'pgDataDir', 'runDir'] as const) expect(t.stack[k]).not.toBe(c.stack[k]);
+    expect(t.stack.pgDataDir).toMatch(/postgres-cluster-test$/);
+  });
+
   it('takes ports and sizes from the environment', () => {
     const e = clusterConfig(only({ CLUSTER_API_PORT: '9000', CLUSTER_HOSTS: '2', CLUSTER_TURN_PORT: '4000', TURN_SECRET: 's3cret', TURN_TTL_S: '60' }));
     expect(e.stack.apiPort).toBe(9000);

@@ -53,11 +53,41 @@ export interface ClusterConfig {
 const num = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
 const random = (bytes = 24) => randomBytes(bytes).toString('base64url');
 
+/**
+ * `npm test`'s cluster phase runs a cluster of its own: every port CLUSTER_TEST_OFFSET (40) above
+ * the developer's `npm run cluster` (TURN relays the next 50 ports), its own build, database and
+ * run folder, so a test run neither collides with nor wipes a cluster someone is using.
+ */
+export type ClusterVariant = 'dev' | 'test';
+
+const TEST_SUFFIX = '-test';
+
+/** The test variant's layout: the dev layout moved by `off` ports, into folders of its own. */
+function testStack(stack: StackConfig, off: number): StackConfig {
+  const moved = (p: number) => p + off;
+  return {
+    ...stack,
+    webPort: moved(stack.webPort),
+    apiPort: moved(stack.apiPort),
+    pgPort: moved(stack.pgPort),
+    authPort: moved(stack.authPort),
+    functionsPort: moved(stack.functionsPort),
+    paymentsSandboxPort: moved(stack.paymentsSandboxPort),
+    hostPort: moved(stack.hostPort),
+    hostPagePort: moved(stack.hostPagePort),
+    distDir: `${stack.distDir}${TEST_SUFFIX}`,
+    pgDataDir: `${stack.pgDataDir}${TEST_SUFFIX}`,
+    runDir: `${stack.runDir}${TEST_SUFFIX}`,
+  };
+}
+
 /** Ports and sizes from the environment (CLUSTER_*), defaults in the cluster's own range. */
-export function clusterConfig(env = process.env): ClusterConfig {
-  const stack = stackConfig('cluster', env);
-  const apiBase = num(env.CLUSTER_API_REPLICA_PORT, stack.apiPort + 1);
-  const webBase = num(env.CLUSTER_WEB_REPLICA_PORT, stack.webPort + 1);
+export function clusterConfig(env = process.env, variant: ClusterVariant = 'dev'): ClusterConfig {
+  const off = variant === 'test' ? num(env.CLUSTER_TEST_OFFSET, 40) : 0;
+  const devStack = stackConfig('cluster', env);
+  const stack = off ? testStack(devStack, off) : devStack;
+  const apiBase = num(env.CLUSTER_API_REPLICA_PORT, devStack.apiPort + 1) + off;
+  const webBase = num(env.CLUSTER_WEB_REPLICA_PORT, devStack.webPort + 1) + off;
   const count = (name: string, d: number) => Math.max(1, Math.min(9, num(env[name], d)));
   return {
     stack,
@@ -73,14 +103,15 @@ export function clusterConfig(env = process.env): ClusterConfig {
     hostCapacity: count('CLUSTER_HOST_CAPACITY', 2),
     hostWarm: Math.min(num(env.CLUSTER_HOST_WARM_POOL, 1), 4),
     turn: {
-      port: num(env.CLUSTER_TURN_PORT, 3490),
-      minPort: num(env.CLUSTER_TURN_MIN_PORT, 31000),
-      maxPort: num(env.CLUSTER_TURN_MAX_PORT, 31049),
+      port: num(env.CLUSTER_TURN_PORT, 3490) + off,
+      // the test variant's relays: the 50 ports after the dev cluster's
+      minPort: num(env.CLUSTER_TURN_MIN_PORT, 31000) + (off ? 50 : 0),
+      maxPort: num(env.CLUSTER_TURN_MAX_PORT, 31049) + (off ? 50 : 0),
       secret: env.TURN_SECRET?.trim() || random(),
       ttlS: num(env.TURN_TTL_S, 3600),
       realm: env.CLUSTER_TURN_REALM || 'yumecast.local',
     },
-    controlPort: num(env.CLUSTER_CONTROL_PORT, 8299),
+    controlPort: num(env.CLUSTER_CONTROL_PORT, 8299) + off,
     signalSecret: env.SIGNAL_SECRET?.trim() || random(),
     hostSharedSecret: env.HOST_SHARED_SECRET?.trim() || random(),
   };

@@ -37,7 +37,7 @@ function* files(p: string): Generator<string> {
   }
 }
 
-const RUNTIME_SOURCES = ['runtime/src', 'runtime/index.html', 'runtime/build.ts', 'runtime/build-loops.ts', 'lib/api-types/titleRuntime.ts', 'games', 'package-lock.json'];
+const RUNTIME_SOURCES = ['runtime/src', 'runtime/index.html', 'runtime/build.ts', 'runtime/build-loops.ts', 'runtime/game-dir.ts', 'lib/api-types/titleRuntime.ts', 'games', 'package-lock.json'];
 
 export function sourceFingerprint(env: NodeJS.ProcessEnv, sources = SOURCES): string {
   const h = crypto.createHash('sha256');

@@ -15,12 +15,12 @@
  * its loops are rendered at build time), so a start of one of them only shows its title (issue 11; docs/host.md "Prewarm").
  * Only web-engine titles: a title another runtime plays (Ren'Py's "The Question", meta.json
  * "runtime", lib/api-types/titleRuntime.ts) is never loaded or prepared in a web runtime page;
- * the runtime's build decides which those are (runtime/build.ts isWebEngineGameDir, a module the
- * agent loads anyway to build the runtime at start).
+ * the runtime's build decides which those are (runtime/game-dir.ts isWebEngineGameDir, the
+ * reader runtime/build.ts uses).
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { isWebEngineGameDir } from '../../runtime/build';
+import { isWebEngineGameDir } from '../../runtime/game-dir';
 
 export interface PrewarmPlan {
   /** Characters whose font subsets to load (both weights). */

@@ -3,7 +3,7 @@
  * Shutdown): a host registers (its earlier runtimes are gone: their sessions fail
  * host_restarted), heartbeats (an Unhealthy host comes back; sessions it no longer lists fail
  * runtime_lost; the answer lists the sessions the api still wants there; usually one statement,
- * hostStore.ts beatHost) and shuts down. Hosts that stop heartbeating are the sweeper's
+ * hostStore.ts beatHost) and shuts down. Its SQL is hostStore.ts's. Hosts that stop heartbeating are the sweeper's
  * (sweeper.ts); every stored heartbeat also counts as this process's contact with PostgreSQL, by
  * which the sweeper knows it could store heartbeats (liveness.ts).
  */
@@ -11,7 +11,7 @@ import type { HeartbeatAnswer, HeartbeatBody, RegisterBody } from '../../../shar
 import { ApiError } from '../../errors';
 import { withTransaction, type SessionRow } from '../sessionStore';
 import type { SessionContext } from './context';
-import { beatHost } from './hostStore';
+import { beatHost, lockMissingSessions, markHostShutdown, upsertRegisteredHost } from './hostStore';
 import type { SessionLifecycle } from './lifecycle';
 import { databaseContact, monotonicNow, type DatabaseContact } from './liveness';
 
@@ -27,14 +27,7 @@ export class HostRegistry {
 
   async registerHost(input: RegisterBody): Promise<void> {
     const failed = await withTransaction(this.ctx.db, async (client) => {
-      await client.query(
-        `INSERT INTO hosts (id, url, capacity, state, reported_active, reported_warm, registered_at, last_heartbeat_at, updated_at)
-         VALUES ($1, $2, $3, 'Ready', 0, $4, now(), now(), now())
-         ON CONFLICT (id) DO UPDATE SET url = EXCLUDED.url, capacity = EXCLUDED.capacity, state = 'Ready',
-           reported_active = 0, reported_warm = EXCLUDED.reported_warm, registered_at = now(),
-           last_heartbeat_at = now(), updated_at = now()`,
-        [input.hostId, input.url, input.capacity, input.warm ?? 0],
-      );
+      await upsertRegisteredHost(client, input);
       // A (re-)registering host has no runtimes: sessions the api placed there are gone.
       return this.lifecycle.failHostSessions(client, input.hostId, 'host_restarted');
     });
@@ -69,14 +62,7 @@ export class HostRegistry {
   /** Fails (runtime_lost) the host's sessions it no longer lists, under the host's and their row locks. */
   private async failMissing(hostId: string, sessionIds: string[]): Promise<SessionRow[]> {
     return withTransaction(this.ctx.db, async (client) => {
-      await client.query('SELECT 1 FROM hosts WHERE id = $1 FOR UPDATE', [hostId]);
-      const { rows: missing } = await client.query<SessionRow>(
-        `SELECT * FROM sessions WHERE host_id = $1 AND state IN ('starting', 'ready', 'playing')
-           AND allocated_at < now() - make_interval(secs => $2::double precision / 1000)
-           AND NOT (id::text = ANY($3::text[]))
-         FOR UPDATE`,
-        [hostId, this.ctx.config.runtimeLostGraceMs, sessionIds],
-      );
+      const missing = await lockMissingSessions(client, hostId, sessionIds, this.ctx.config.runtimeLostGraceMs);
       const lost: SessionRow[] = [];
       for (const row of missing) lost.push(await this.lifecycle.failLocked(client, row, 'runtime_lost', 'host'));
       return lost;
@@ -85,9 +71,7 @@ export class HostRegistry {
 
   async shutdownHost(hostId: string): Promise<void> {
     const failed = await withTransaction(this.ctx.db, async (client) => {
-      const { rows } = await client.query('SELECT id FROM hosts WHERE id = $1 FOR UPDATE', [hostId]);
-      if (!rows[0]) throw new ApiError('host_not_found');
-      await client.query(`UPDATE hosts SET state = 'Shutdown', updated_at = now() WHERE id = $1`, [hostId]);
+      if (!(await markHostShutdown(client, hostId))) throw new ApiError('host_not_found');
       return this.lifecycle.failHostSessions(client, hostId, 'host_shutdown');
     });
     for (const row of failed) this.ctx.events.emitEnded(row, row.failure_reason ?? 'host_shutdown');
