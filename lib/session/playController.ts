@@ -7,7 +7,8 @@
  * as `playing` once the page presents the first video frame (framePresented), so the progress
  * steps stay on screen until there is a picture. Then it keeps the play alive: reconnects after a
  * drop (60 s), sends WebRTC stats every 10 s, watches the host through the status, closes after
- * 4 minutes in the background, and sends the beacon when the player leaves. The player's chosen
+ * 4 minutes in the background (those timers: playTimers.ts), and sends the beacon when the player
+ * leaves. What it hands the page (its snapshot) is typed in playTypes.ts. The player's chosen
  * video quality is sent again whenever a message channel opens (the first connection, a resumed
  * session, each reconnect), so the host's encoder always matches the menu (issue 13). The React
  * page only renders its snapshots; the stats overlay reads `liveStats()` while it is shown.
@@ -19,75 +20,27 @@ import { forceClose, getSessionAll, getSessionStatus, getSessionToken, SessionEr
 import { loadPlayerConfig } from '@/lib/storage/playerConfig';
 import { createSubscriber } from '@/lib/streaming';
 import { playerMessage, type HostMessage, type PlayerMessage, type QualityLevel } from '@/lib/streaming/messages';
-import type { ConnectionState, ReceiverStats, StreamSubscriber } from '@/lib/streaming/types';
-import { failureOf, type PlayFailure, type PlayPhase, type PlayStep } from './playMessages';
+import type { ConnectionState, StreamSubscriber } from '@/lib/streaming/types';
+import { failureOf, type PlayFailure, type PlayPhase } from './playMessages';
 import { statusPollDelay } from './pollDelay';
+import { PlayTimers, sleep } from './playTimers';
+import { FIRST_SNAPSHOT, STATS_PING_MS, type PlayCallbacks, type PlaySnapshot, type PlayStatsReading } from './playTypes';
 
-export const STATS_INTERVAL_MS = 10_000;
-export const BACKGROUND_CLOSE_MS = 4 * 60_000;
+export { BACKGROUND_CLOSE_MS, STATS_INTERVAL_MS } from './playTimers';
+export type { PlayCallbacks, PlaySnapshot, PlayStatsReading } from './playTypes';
 export const RECONNECT_WINDOW_MS = 60_000;
 const STREAM_TIMEOUT_MS = 20_000;
-const HOST_WATCH_MS = 5_000;
 /** After a `bye error`, how long the api gets to record the host's reason before we fall back. */
 const BYE_REASON_WAIT_MS = 3_000;
 
-export interface PlaySnapshot {
-  step: PlayStep;
-  sessionId: string | null;
-  queuePosition: number | null;
-  stream: MediaStream | null;
-  connection: ConnectionState | null;
-  reconnecting: boolean;
-  idleSecondsLeft: number | null;
-  failure: PlayFailure | null;
-  /** Round-trip time of the last ping, ms. */
-  rttMs: number | null;
-}
-
-/** What the stats overlay reads once a second while shown (components/play/stats/). */
-export interface PlayStatsReading {
-  /** The provider's reading; null before a connection or when it failed. */
-  receiver: ReceiverStats | null;
-  /** Round trip of the last ping/pong on the message channel (network and the host page), ms. */
-  pingMs: number | null;
-}
-
-/** While the overlay reads, a ping goes with each reading at most this often (else every 5 s). */
-const STATS_PING_MS = 900;
-
-export interface PlayCallbacks {
-  onChange(s: PlaySnapshot): void;
-  onHostMessage?(m: HostMessage): void;
-}
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const t = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(t);
-      reject(new DOMException('aborted', 'AbortError'));
-    });
-  });
-
 export class PlayController {
-  private snap: PlaySnapshot = {
-    step: 'start',
-    sessionId: null,
-    queuePosition: null,
-    stream: null,
-    connection: null,
-    reconnecting: false,
-    idleSecondsLeft: null,
-    failure: null,
-    rttMs: null,
-  };
+  private snap: PlaySnapshot = { ...FIRST_SNAPSHOT };
   private abort = new AbortController();
   private subscriber: StreamSubscriber | null = null;
-  private timers: ReturnType<typeof setInterval>[] = [];
+  /** The loops, the idle countdown and the background close (playTimers.ts). */
+  private readonly timers = new PlayTimers();
   private startedAt = Date.now();
   private reconnectSince: number | null = null;
-  private backgroundTimer: ReturnType<typeof setTimeout> | null = null;
-  private idleTimer: ReturnType<typeof setInterval> | null = null;
   private ended = false;
   /** The video has been on screen: failures from now on are told as a stopped game, not a failed start. */
   private played = false;
@@ -325,7 +278,7 @@ export class PlayController {
         this.set({ rttMs: Math.max(0, performance.now() - m.t) });
         break;
       case 'idle-warning':
-        this.startIdleCountdown(m.secondsLeft);
+        this.timers.idleCountdown(m.secondsLeft, (idleSecondsLeft) => this.set({ idleSecondsLeft }));
         break;
       case 'bye':
         // `error` says only that something failed on the host: the api has the reason.
@@ -337,21 +290,11 @@ export class PlayController {
     }
   }
 
-  private startIdleCountdown(seconds: number) {
-    if (this.idleTimer) clearInterval(this.idleTimer);
-    this.set({ idleSecondsLeft: seconds });
-    this.idleTimer = setInterval(() => {
-      const left = (this.snap.idleSecondsLeft ?? 0) - 1;
-      this.set({ idleSecondsLeft: Math.max(0, left) });
-      if (left <= 0 && this.idleTimer) clearInterval(this.idleTimer);
-    }, 1000);
-  }
-
   /** Sends a message to the game; any input also clears the idle warning. */
   send(body: Parameters<typeof playerMessage>[0]): boolean {
     const ok = this.subscriber?.send(playerMessage(body) as PlayerMessage) ?? false;
     if (ok && (body.type === 'pointer' || body.type === 'key' || body.type === 'wheel') && this.snap.idleSecondsLeft !== null) {
-      if (this.idleTimer) clearInterval(this.idleTimer);
+      this.timers.stopIdle();
       this.set({ idleSecondsLeft: null });
     }
     return ok;
@@ -386,17 +329,11 @@ export class PlayController {
   }
 
   private startLoops(sessionId: string) {
-    const stats = setInterval(() => void this.sendStats(sessionId), STATS_INTERVAL_MS);
-    const host = setInterval(() => void this.checkHost(), HOST_WATCH_MS);
-    const ping = setInterval(() => this.ping(), 5000);
-    this.timers.push(stats, host, ping);
+    this.timers.startLoops({ stats: () => void this.sendStats(sessionId), watchHost: () => void this.checkHost(), ping: () => this.ping() });
   }
 
   private stopLoops() {
-    for (const t of this.timers) clearInterval(t);
-    this.timers = [];
-    if (this.idleTimer) clearInterval(this.idleTimer);
-    if (this.backgroundTimer) clearTimeout(this.backgroundTimer);
+    this.timers.stopAll();
   }
 
   private async sendStats(sessionId: string) {
@@ -438,13 +375,7 @@ export class PlayController {
 
   /** Page visibility: 4 minutes in the background closes the session (DESIGN §4). */
   setHidden(hidden: boolean) {
-    if (this.backgroundTimer) clearTimeout(this.backgroundTimer);
-    this.backgroundTimer = null;
-    if (hidden && this.snap.sessionId && !this.ended) {
-      this.backgroundTimer = setTimeout(() => {
-        void this.exit().then(() => this.fail('background_timeout'));
-      }, BACKGROUND_CLOSE_MS);
-    }
+    this.timers.setBackground(hidden && !!this.snap.sessionId && !this.ended, () => void this.exit().then(() => this.fail('background_timeout')));
   }
 
   /** The beacon of spec section 7, sent when the player leaves the page: `elapsed` in milliseconds. */
