@@ -52,7 +52,7 @@ export async function nativeScenes(
       }
       const dt = Math.max(1, b.at - a.at);
       const sum = (r: Record<string, number>) => Object.values(r).reduce((x, y) => x + y, 0);
-      out.push({ scene, hostCpu: sum(cpu), peersCpu: peersCpu(), pss: sum(pss), fps: ((b.frames - a.frames) * 1000) / dt, kbps: ((b.bytes - a.bytes) * 8) / dt, codec: b.codec, split: { cpu, pss } });
+      out.push({ scene, hostCpu: sum(cpu), peersCpu: peersCpu(), pss: sum(pss), fps: ((b.frames - a.frames) * 1000) / dt, kbps: ((b.bytes - a.bytes) * 8) / dt, audioKbps: ((b.audioBytes - a.audioBytes) * 8) / dt, codec: b.codec, split: { cpu, pss } });
       o.log(`  ${scene}: ${Object.keys(cpu).map((k) => `${k} ${cpu[k].toFixed(1)}% / ${pss[k].toFixed(0)} MB`).join(', ')}`);
     };
     await intoNativeTitle(host, c.sid);

@@ -74,6 +74,8 @@ export interface Scene {
   pss: number;
   fps: number;
   kbps: number;
+  /** The sound received (Opus payload): a still line with music is tens of kbit/s, silence ~1. */
+  audioKbps: number;
   codec: string;
   /** A native session: host CPU (% of a core) and PSS (MB) by part: the runtime page's browser processes and the game's. */
   split?: { cpu: Record<string, number>; pss: Record<string, number> };
@@ -95,7 +97,7 @@ async function scenes(stack: PlayStack, host: TestAgent, peers: CheapPeers, game
     await sleep(WINDOW_MS);
     const b = await peers.stats(peer);
     const dt = Math.max(1, b.at - a.at);
-    out.push({ scene, hostCpu: hostCpu(), peersCpu: peersCpu(), pss: pssPerSessionMb(host), fps: ((b.frames - a.frames) * 1000) / dt, kbps: ((b.bytes - a.bytes) * 8) / dt, codec: b.codec });
+    out.push({ scene, hostCpu: hostCpu(), peersCpu: peersCpu(), pss: pssPerSessionMb(host), fps: ((b.frames - a.frames) * 1000) / dt, kbps: ((b.bytes - a.bytes) * 8) / dt, audioKbps: ((b.audioBytes - a.audioBytes) * 8) / dt, codec: b.codec });
   };
   for (const petals of [false, true]) {
     await sleep(1000);
@@ -131,6 +133,7 @@ function rows(configs: PlayConfig[], figs: Map<string, Figures>): Row[] {
     const sc = (f: Figures) => f.scenes.find((s) => s.scene === name);
     row(`host CPU per session, ${short}`, (f) => pct(sc(f)?.hostCpu ?? NaN));
     row(`  fps rx / kbit/s, ${short}`, (f) => (sc(f) ? `${num(sc(f)!.fps, 1)} / ${num(sc(f)!.kbps)}` : '–'));
+    row(`  sound rx kbit/s, ${short}`, (f) => num(sc(f)?.audioKbps ?? NaN));
     row(`  cheap peer CPU, ${short}`, (f) => pct(sc(f)?.peersCpu ?? NaN));
   }
   if (sceneNames.length) row('memory per session, one session (MB)', (f) => num(f.scenes[0]?.pss ?? NaN));
@@ -193,7 +196,7 @@ async function main(): Promise<void> {
       const log = (s: string) => console.log(s);
       if (!SKIP.has('scenes')) {
         f.scenes = native ? await nativeScenes(stack, host, peers, game, { windowMs: WINDOW_MS, settleMs: SETTLE_MS, log }) : await scenes(stack, host, peers, game);
-        for (const s of f.scenes) log(`  ${s.scene}: host CPU ${s.hostCpu.toFixed(0)}%, ${s.pss.toFixed(0)} MB, ${s.fps.toFixed(1)} fps rx, ${s.kbps.toFixed(0)} kbit/s (${s.codec}), cheap peer CPU ${s.peersCpu.toFixed(0)}%`);
+        for (const s of f.scenes) log(`  ${s.scene}: host CPU ${s.hostCpu.toFixed(0)}%, ${s.pss.toFixed(0)} MB, ${s.fps.toFixed(1)} fps rx, ${s.kbps.toFixed(0)} kbit/s (${s.codec}), sound ${s.audioKbps.toFixed(0)} kbit/s, cheap peer CPU ${s.peersCpu.toFixed(0)}%`);
       }
       if (!SKIP.has('reading')) f.reading = await readingCapacity(env, { max: MAX_READING, samples: SAMPLES, keepGoing: KEEP_GOING, log });
       if (!SKIP.has('moving')) f.moving = await movingCapacity(env, { max: MAX_MOVING, windowMs: WINDOW_MS, keepGoing: KEEP_GOING, log });

@@ -32,8 +32,9 @@ export interface CheapPeerStats {
   /** Video RTP packets and payload bytes received. */
   packets: number;
   bytes: number;
-  /** Audio RTP packets received. */
+  /** Audio RTP packets and payload bytes received (Opus: silence is a few bytes a packet, music tens to hundreds). */
   audioPackets: number;
+  audioBytes: number;
   /** Data channel messages from the host. */
   messages: number;
   /** Date.now() of this reading. */
@@ -64,7 +65,7 @@ export class CheapPeer {
   private channel: werift.RTCDataChannel | null = null;
   private signal: SignalClient | null = null;
   private timer: NodeJS.Timeout | null = null;
-  private s = { frames: 0, packets: 0, bytes: 0, audioPackets: 0, messages: 0, codec: '' };
+  private s = { frames: 0, packets: 0, bytes: 0, audioPackets: 0, audioBytes: 0, messages: 0, codec: '' };
 
   /** Joins: resolves once the first whole video frame arrived (rejects after `timeoutMs`). */
   join(signalUrl: string, token: string, timeoutMs = 30_000): Promise<void> {
@@ -105,7 +106,10 @@ export class CheapPeer {
     this.pc = pc;
     pc.onTrack.subscribe((track) => {
       if (track.kind !== 'video') {
-        track.onReceiveRtp.subscribe(() => void (this.s.audioPackets += 1));
+        track.onReceiveRtp.subscribe((rtp) => {
+          this.s.audioPackets += 1;
+          this.s.audioBytes += rtp.payload.length;
+        });
         return;
       }
       track.onReceiveRtp.subscribe((rtp) => {
