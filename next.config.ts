@@ -46,6 +46,9 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   compiler: { styledComponents: true },
+  // Source maps of the browser's scripts only in a build made for `bench/page-weight.ts --modules`
+  // (by hand, never by the stack: the maps would be served publicly).
+  productionBrowserSourceMaps: process.env.NEXT_BROWSER_SOURCE_MAPS === '1',
   async headers() {
     // Later rules win for the same header: the prerendered pages' policy replaces the floor.
     return [{ source: '/:path*', headers: SECURITY_HEADERS }, ...prerenderedPolicyHeaders()];

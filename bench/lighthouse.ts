@@ -26,14 +26,11 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { checkTargets, parseTarget, rotation, type Target } from './web-targets';
 import type { Config, Flags, Result } from 'lighthouse';
 
 // ── arguments ─────────────────────────────────────────────────────────────────────────────
 
-interface Target {
-  label: string;
-  base: string;
-}
 
 function usage(message: string): never {
   console.error(message);
@@ -50,28 +47,15 @@ function parseArgs(argv: string[]) {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => argv[++i] ?? usage(`${a} needs a value`);
-    if (a === '--url') {
-      const v = value();
-      const eq = v.indexOf('=');
-      const [label, base] = eq > 0 ? [v.slice(0, eq), v.slice(eq + 1)] : [`web${targets.length + 1}`, v];
-      targets.push({ label, base: base.replace(/\/$/, '') });
-    } else if (a === '--runs') runs = Math.max(1, Number(value()) || 1);
+    if (a === '--url') targets.push(parseTarget(value(), targets.length + 1));
+    else if (a === '--runs') runs = Math.max(1, Number(value()) || 1);
     else if (a === '--pages') pages = value().split(',').map((s) => s.trim()).filter(Boolean);
     else if (a === '--desktop') desktop = true;
     else if (a === '--json') json = value();
     else usage(`unknown argument ${a}`);
   }
   if (!targets.length) targets.push({ label: 'after', base: 'http://127.0.0.1:3000' });
-  if (new Set(targets.map((t) => t.label)).size !== targets.length) usage('labels must differ');
-  for (const t of targets) {
-    let host: string;
-    try {
-      host = new URL(t.base).hostname;
-    } catch {
-      usage(`not a URL: ${t.base}`);
-    }
-    if (!['127.0.0.1', 'localhost', '[::1]'].includes(host)) usage('this benchmark only targets loopback addresses');
-  }
+  checkTargets(targets, usage);
   return { targets, runs, pages, desktop, json };
 }
 
@@ -444,9 +428,7 @@ async function main() {
   for (let round = 0; round < runs; round++) {
     for (const [pi, p] of pages.entries()) {
       // Rotate the labels' order per round and page, so no web always goes first.
-      const shift = (round + pi) % targets.length;
-      const order = [...targets.slice(shift), ...targets.slice(0, shift)];
-      for (const t of order) {
+      for (const t of rotation(targets, round, pi)) {
         const url = `${t.base}${p.path}`;
         const t0 = Date.now();
         try {

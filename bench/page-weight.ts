@@ -1,13 +1,20 @@
 /**
  * First-load JavaScript per route, read from a Next.js build (pages router): the files each
  * page loads on first visit (shared framework chunks + the page's own), gzip-compressed.
- * Usage: npx tsx bench/page-weight.ts [.next]
+ * With --modules, what the shared first load is made of, by package (React DOM, Next's client,
+ * styled-components…) and by folder of ours, from the build's source maps: each file's gzip size
+ * shared out by the bytes each source produced in it. Source maps are in a build made with
+ * NEXT_BROWSER_SOURCE_MAPS=1 (next.config.ts), which the benches make by hand, never the stack.
+ * Usage: npx tsx bench/page-weight.ts [.next] [--modules]
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { decode } from '@jridgewell/sourcemap-codec';
 
-const dist = path.resolve(process.argv[2] ?? '.next');
+const args = process.argv.slice(2);
+const MODULES = args.includes('--modules');
+const dist = path.resolve(args.find((a) => !a.startsWith('--')) ?? '.next');
 const manifestPath = path.join(dist, 'build-manifest.json');
 if (!fs.existsSync(manifestPath)) {
   console.error(`no build at ${dist} (run npm start or next build first)`);
@@ -38,3 +45,63 @@ console.log(`first-load JS per route (gzip), build ${path.relative(process.cwd()
 console.log(`${'route'.padEnd(28)} ${'first load kB'.padStart(14)} ${'page own kB'.padStart(12)}`);
 for (const r of rows) console.log(`${r.route.padEnd(28)} ${r.totalKb.toFixed(1).padStart(14)} ${r.ownKb.toFixed(1).padStart(12)}`);
 console.log(`shared by all: ${(shared.filter((f) => f.endsWith('.js')).reduce((a, f) => a + gz(f), 0) / 1024).toFixed(1)} kB`);
+
+/** Where a source in a map belongs: a package (node_modules/<name>, scoped too) or a folder of ours. */
+export function owner(source: string): string {
+  const s = source.replace(/^webpack:\/\/(_N_E\/)?/, '').replace(/^\.\//, '');
+  const nm = s.lastIndexOf('node_modules/');
+  if (nm >= 0) {
+    const parts = s.slice(nm + 'node_modules/'.length).split('/');
+    const pkg = parts[0].startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
+    // Next's own client and its compiled copies of React (next/dist/compiled/react-dom …)
+    const compiled = s.slice(nm).match(/^node_modules\/next\/dist\/compiled\/([^/]+)/);
+    return compiled ? `next (compiled ${compiled[1]})` : pkg;
+  }
+  if (s.startsWith('webpack/')) return 'webpack runtime';
+  // Next's precompiled client maps back to its own sources (../../src/client/…, ../../src/shared/…)
+  if (s.startsWith('../')) return 'next (its client)';
+  return `ours: ${s.split('/')[0]}`;
+}
+
+/** Bytes of `file`'s generated code each owner produced (from its .map; null without one). */
+function bytesByOwner(file: string): Map<string, number> | null {
+  const p = path.join(dist, file);
+  if (!fs.existsSync(`${p}.map`)) return null;
+  const map = JSON.parse(fs.readFileSync(`${p}.map`, 'utf8')) as { sources: string[]; mappings: string };
+  const lines = fs.readFileSync(p, 'utf8').split('\n');
+  const out = new Map<string, number>();
+  const add = (o: string, n: number) => out.set(o, (out.get(o) ?? 0) + n);
+  decode(map.mappings).forEach((segments, line) => {
+    const length = Buffer.byteLength(lines[line] ?? '');
+    let covered = 0;
+    segments.forEach((seg, i) => {
+      const end = i + 1 < segments.length ? segments[i + 1][0] : length;
+      const n = Math.max(0, end - seg[0]);
+      covered += n;
+      add(seg.length > 1 ? owner(map.sources[seg[1]!]) : 'unmapped', n);
+    });
+    add('unmapped', Math.max(0, length - covered));
+  });
+  return out;
+}
+
+if (MODULES) {
+  const files = shared.filter((f) => f.endsWith('.js'));
+  const kb = new Map<string, number>();
+  let missing = 0;
+  for (const f of files) {
+    const bytes = bytesByOwner(f);
+    if (!bytes) {
+      missing++;
+      continue;
+    }
+    const total = [...bytes.values()].reduce((a, b) => a + b, 0) || 1;
+    for (const [o, n] of bytes) kb.set(o, (kb.get(o) ?? 0) + (gz(f) * n) / total / 1024);
+  }
+  if (missing === files.length) {
+    console.log('\n--modules: this build has no source maps (build with NEXT_BROWSER_SOURCE_MAPS=1 next build --webpack)');
+  } else {
+    console.log(`\nthe shared first load by owner (gzip kB, each file's gzip size shared out by the bytes each source produced)${missing ? `; ${missing} file(s) without a map left out` : ''}`);
+    for (const [o, v] of [...kb].sort((a, b) => b[1] - a[1])) if (v >= 0.1) console.log(`  ${o.padEnd(40)} ${v.toFixed(1).padStart(7)}`);
+  }
+}
