@@ -15,6 +15,7 @@ import { startCluster, suiteEnv, type Cluster } from './cluster/cluster';
 import { clusterConfig } from './cluster/config';
 import { startControl, type ControlServer } from './cluster/control';
 import { REPO_ROOT, stackConfig, testSlot } from './stack/config';
+import { stopEveryProcess } from './stack/process';
 import { startStack, type Stack } from './stack/stack';
 
 interface Tally {
@@ -174,7 +175,7 @@ async function clusterSuite() {
   let control: ControlServer | null = null;
   const stopAll = async () => {
     await control?.close();
-    await cluster?.stop();
+    await (cluster ? cluster.stop() : stopEveryProcess());
   };
   const onSignal = () => void stopAll().then(() => process.exit(130));
   process.on('SIGINT', onSignal);
@@ -239,7 +240,8 @@ async function main() {
     console.log('\n━━ starting the test stack ━━');
     let stack: Stack | null = null;
     const onSignal = async () => {
-      await stack?.stop();
+      // still starting: nothing holds the stack yet, so stop every process started so far
+      await (stack ? stack.stop() : stopEveryProcess());
       process.exit(130);
     };
     process.on('SIGINT', onSignal);

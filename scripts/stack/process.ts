@@ -1,7 +1,10 @@
 /**
  * Child processes of the local stack: each runs in its own process group with its output in
  * .run/logs/<name>.log, so stopping the stack kills every descendant (postgres workers,
- * the emulator's java-less node children, Next.js workers) and leaves nothing behind.
+ * the emulator's java-less node children, Next.js workers) and leaves nothing behind. Every
+ * process started here is also remembered until it exits, so a Ctrl-C that comes while a stack is
+ * still starting (before anything holds its handle) can stop what was launched
+ * (stopEveryProcess, used by run.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,8 +19,14 @@ export interface Managed {
   exitCode(): number | null | undefined;
 }
 
+/** Every process startProcess started that has not exited, in start order. */
+const running = new Set<Managed>();
+/** Set by stopEveryProcess: the program is stopping, a start still under way launches nothing more. */
+let stoppingAll = false;
+
 /** `append`: keep the log of an earlier run of the same service (a restarted replica). */
 export function startProcess(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, logDir: string, cwd: string, append = false): Managed {
+  if (stoppingAll) throw new Error(`not starting ${name}: stopping`);
   fs.mkdirSync(logDir, { recursive: true });
   const logFile = path.join(logDir, `${name}.log`);
   const out = fs.openSync(logFile, append ? 'a' : 'w');
@@ -34,7 +43,16 @@ export function startProcess(name: string, command: string, args: string[], env:
       resolve(127);
     });
   });
-  return { name, child, logFile, exited, exitCode: () => code };
+  const m: Managed = { name, child, logFile, exited, exitCode: () => code };
+  running.add(m);
+  void exited.then(() => running.delete(m));
+  return m;
+}
+
+/** Stops every process this program started and that still runs, the last started first; starts none after. */
+export async function stopEveryProcess(graceMs = 8000): Promise<void> {
+  stoppingAll = true;
+  for (const m of [...running].reverse()) await stopProcess(m, graceMs);
 }
 
 function killGroup(pid: number, signal: NodeJS.Signals) {
