@@ -5,7 +5,7 @@
  * screen no longer shows; and every message parses on the player's side. Pure (no browser): the integration project only because server/ tests live there.
  */
 import { parseHostMessage, serializeMessage, type HostMessage } from '../../../lib/streaming/messages';
-import { TEXT_OUTBOX_MAX, TextRelay } from './textRelay';
+import { TEXT_OUTBOX_MAX, TEXT_RETRY_MS, TextRelay } from './textRelay';
 
 type Fn = (payload: unknown) => void;
 
@@ -21,6 +21,10 @@ function engine() {
   };
 }
 
+/** Every relay a test made, detached after it (a relay with waiting messages keeps a retry timer). */
+const detachAll: (() => void)[] = [];
+afterEach(() => detachAll.splice(0).forEach((off) => off()));
+
 function setup(open = true) {
   const wire: HostMessage[] = [];
   const link = { open };
@@ -34,6 +38,7 @@ function setup(open = true) {
   });
   const y = engine();
   const off = relay.attach(y as never);
+  detachAll.push(off);
   return { relay, y, wire, link, off };
 }
 
@@ -126,6 +131,29 @@ describe('TextRelay', () => {
     wire.length = 0;
     relay.flush();
     expect(wire).toEqual([{ v: 1, type: 'line', seq: 6, speaker: null, text: '続きから', part: 0, parts: 1 }]);
+  });
+
+  it('sends what waits on its own once the link takes it again (a full SEI queue frees up, no further line comes)', () => {
+    jest.useFakeTimers();
+    try {
+      const { y, wire, link, off } = setup(false);
+      y.emit('line', { name: '灯', text: '最後の行。' });
+      expect(wire).toEqual([]);
+      jest.advanceTimersByTime(TEXT_RETRY_MS * 3);
+      expect(wire).toEqual([]);
+      link.open = true;
+      jest.advanceTimersByTime(TEXT_RETRY_MS);
+      expect(wire.map((m) => (m as { text?: string }).text)).toEqual(['最後の行。']);
+      // nothing waits: no timer left; detached: none started again
+      expect(jest.getTimerCount()).toBe(0);
+      link.open = false;
+      y.emit('line', { name: null, text: '次' });
+      expect(jest.getTimerCount()).toBe(1);
+      off();
+      expect(jest.getTimerCount()).toBe(0);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('bounds the outbox, dropping the oldest', () => {

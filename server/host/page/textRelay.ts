@@ -6,7 +6,9 @@
  * publisher's `send`, so the webrtc data channel, Agora RTM and TRTC SEI carry them alike.
  *
  * A message that cannot leave (no player connected yet, a reconnect, a full SEI queue) waits in
- * a bounded outbox, in order, and goes with the next message or after `ready` (flush), which
+ * a bounded outbox, in order, and goes with the next message, at the next retry (every
+ * TEXT_RETRY_MS while something waits: a TRTC SEI queue frees itself with the next video frames,
+ * and a player reading the last line sends nothing that would carry it) or after `ready` (flush), which
  * also sends what the screen shows again with the `seq` it had — the current line and choices,
  * or the `clear` when the screen shows no line (the title, the ending card), never the line it
  * cleared (the player drops what it already has; on Agora a message sent before the player
@@ -19,6 +21,8 @@ import type { YumecastApi } from '../../../runtime/src/main';
 
 /** Messages kept for a player who is not there (the newest; older ones are dropped first). */
 export const TEXT_OUTBOX_MAX = 64;
+/** While messages wait, the relay tries to send them again this often. */
+export const TEXT_RETRY_MS = 500;
 
 type Send = (msg: HostMessage) => boolean;
 
@@ -30,6 +34,9 @@ export class TextRelay {
   /** What the screen shows now: the last line's parts (or the `clear`: no line), then the choices on offer. */
   private line: TextMessage[] = [];
   private choices: TextMessage | null = null;
+  /** The next retry of what waits (none while the outbox is empty or the relay detached). */
+  private retry: ReturnType<typeof setTimeout> | null = null;
+  private detached = false;
   /** Text messages sent, and dropped from a full outbox (for tests and logs). */
   sent = 0;
   dropped = 0;
@@ -44,7 +51,12 @@ export class TextRelay {
       y.on('choices', (p) => this.onChoices(p)),
       y.on('cleared', () => this.onCleared()),
     ];
-    return () => offs.forEach((off) => off());
+    return () => {
+      offs.forEach((off) => off());
+      this.detached = true;
+      if (this.retry) clearTimeout(this.retry);
+      this.retry = null;
+    };
   }
 
   /** A line shown (`line`: {name, text}) or the choice taken (`chosen`: {text}). */
@@ -90,11 +102,17 @@ export class TextRelay {
     this.drain();
   }
 
-  /** Sends in order what waits, until the publisher refuses one (it stays first in line). */
+  /** Sends in order what waits, until the publisher refuses one (it stays first in line, and is tried again in TEXT_RETRY_MS). */
   private drain(): void {
     while (this.outbox.length > 0 && this.send(this.outbox[0])) {
       this.outbox.shift();
       this.sent++;
+    }
+    if (this.outbox.length > 0 && !this.retry && !this.detached) {
+      this.retry = setTimeout(() => {
+        this.retry = null;
+        this.drain();
+      }, TEXT_RETRY_MS);
     }
   }
 }
