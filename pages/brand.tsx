@@ -1,10 +1,14 @@
+/**
+ * The brands page (`/brand`): every brand with its reading, description and titles, rendered per
+ * request; the first brand's first row of art is the page's largest paint on a phone.
+ */
 import type { GetServerSideProps } from 'next';
 import styled from 'styled-components';
 import { RoutePage } from '@/components/layout/RoutePage';
 import { Section, SectionTitle } from '@/components/ui/Page';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { CatalogError } from '@/components/catalog/CatalogError';
-import { TitleGrid } from '@/components/catalog/TitleGrid';
+import { EAGER_FIRST_ROW, TitleGrid } from '@/components/catalog/TitleGrid';
 import { catalogErrorMessage, fetchBrands, type Brand } from '@/lib/api/catalog';
 
 const BrandSection = styled(Section)`
@@ -45,7 +49,7 @@ export default function BrandPage({ brands, error }: Props) {
             <SectionTitle>{b.name}</SectionTitle>
             <p className="reading">{b.reading}</p>
             {b.description && <p className="description">{b.description}</p>}
-            {b.titles.length > 0 ? <TitleGrid games={b.titles} noticeHidden eager={i === 0 ? 2 : 0} /> : <p>掲載中のタイトルはまだありません。</p>}
+            {b.titles.length > 0 ? <TitleGrid games={b.titles} noticeHidden eager={i === 0 ? EAGER_FIRST_ROW : 0} /> : <p>掲載中のタイトルはまだありません。</p>}
           </BrandSection>
         ))
       )}

@@ -1,3 +1,7 @@
+/**
+ * What /search shows: the ranked results with "more", the no-match state with suggestions, and
+ * before anything is typed the popular titles and genres to start from.
+ */
 import { Link } from '@/components/ui/Link';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/Button';
@@ -5,7 +9,7 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { Section, SectionTitle } from '@/components/ui/Page';
 import type { SearchResult } from '@/lib/api/catalog';
 import type { GameSummary } from '@/lib/types/game';
-import { TitleGrid } from './TitleGrid';
+import { EAGER_FIRST_ROW, TitleGrid } from './TitleGrid';
 
 const Words = styled.ul`
   display: flex;
@@ -55,7 +59,7 @@ export function SearchStart({ popular, genres }: { popular: GameSummary[]; genre
       {popular.length > 0 && (
         <Section style={{ marginTop: 32 }}>
           <SectionTitle>人気のタイトル</SectionTitle>
-          <TitleGrid games={popular} testId="search-popular" eager={2} />
+          <TitleGrid games={popular} testId="search-popular" eager={EAGER_FIRST_ROW} />
         </Section>
       )}
     </>
@@ -87,7 +91,7 @@ export function SearchResults({ result, onMore, loadingMore }: ResultsProps) {
   if (result.titles.length === 0) return <NoMatch result={result} />;
   return (
     <>
-      <TitleGrid games={result.titles} noticeHidden testId="search-results" empty={<NoMatch result={result} />} eager={2} />
+      <TitleGrid games={result.titles} noticeHidden testId="search-results" empty={<NoMatch result={result} />} eager={EAGER_FIRST_ROW} />
       {result.nextCursor && (
         <More>
           <Button onClick={onMore} disabled={loadingMore} data-testid="search-more">

@@ -8,7 +8,13 @@ import { visibleItems } from '@/lib/safecheck/ageGate';
 import { useSafeCheck } from '@/lib/safecheck/useSafeCheck';
 import type { GameSummary } from '@/lib/types/game';
 import { GameCard } from './GameCard';
-import { Grid } from './layout';
+import { Grid, PHONE_COLUMNS } from './layout';
+
+/**
+ * The `eager` of a grid at the top of its page: its first row on a phone (the widest screen that
+ * matters for LCP under Lighthouse's mobile run), whose art is the page's largest paint.
+ */
+export const EAGER_FIRST_ROW = PHONE_COLUMNS;
 
 interface Props {
   games: GameSummary[];
@@ -18,10 +24,10 @@ interface Props {
   /** Shown when nothing is left to show and no age question is pending (e.g. after いいえ). */
   empty?: ReactNode;
   /**
-   * How many first cards load their art at once, at high priority: only for a grid at the top of
-   * its page (two: the first row a phone shows). A grid further down leaves it at 0, so its art
-   * does not compete with the page's largest picture (issue 12: the title page's related titles
-   * took the bandwidth from its key art).
+   * How many first cards load their art at once, preloaded at high priority: only for a grid at
+   * the top of its page (`EAGER_FIRST_ROW`: the first row a phone shows). A grid further down
+   * leaves it at 0, so its art does not compete with the page's largest picture (issue 12: the
+   * title page's related titles took the bandwidth from its key art).
    */
   eager?: number;
 }

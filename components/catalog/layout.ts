@@ -1,5 +1,11 @@
+/**
+ * The catalogue's list layouts: the card grid (4 / 3 / 2 columns) and home's sideways rows.
+ */
 import styled from 'styled-components';
 import { media } from '@/styles/breakpoints';
+
+/** Columns of a card grid on a phone: its first row is what a phone shows first. */
+export const PHONE_COLUMNS = 2;
 
 /** A grid of cards: 4 / 3 / 2 columns. */
 export const Grid = styled.ul`
@@ -13,7 +19,7 @@ export const Grid = styled.ul`
     grid-template-columns: repeat(3, 1fr);
   }
   ${media.mobile} {
-    grid-template-columns: repeat(2, 1fr);
+    grid-template-columns: repeat(${PHONE_COLUMNS}, 1fr);
     gap: 10px;
   }
 `;

@@ -76,7 +76,7 @@ export default function ArticlePage({ article, bodyHtml, games }: Props) {
           <p className="byline">
             <Link href="/magazine">マガジン</Link>
           </p>
-          <Cover src={article.cover} alt="" width={1280} height={720} sizes="(max-width: 991px) 100vw, 760px" priority fetchPriority="high" ageRating={article.ageRating} withPanel />
+          <Cover src={article.cover} alt="" width={1280} height={720} sizes="(max-width: 991px) 100vw, 760px" preload fetchPriority="high" ageRating={article.ageRating} withPanel />
           <h1>{article.title}</h1>
           <p className="lead">{article.lead}</p>
           <p className="byline">
