@@ -10,6 +10,8 @@ import debounce from 'lodash.debounce';
 export const SCROLL_SAVE_DEBOUNCE_MS = 150;
 const KEY_PREFIX = 'yumecast.scroll:';
 
+const withoutHash = (url: string) => url.split('#')[0];
+
 function keyFor(url: string) {
   return `${KEY_PREFIX}${url}`;
 }
@@ -55,19 +57,23 @@ function restore(y: number, tries = RESTORE_TRIES) {
 export function useScrollRestoration(): void {
   useEffect(() => {
     if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
-    let popped = false;
+    /** Where the last back/forward navigation goes (restored only when that navigation completes). */
+    let poppedTo: string | null = null;
     const onScroll = debounce(() => save(Router.asPath, window.scrollY), SCROLL_SAVE_DEBOUNCE_MS);
     const onStart = () => {
       onScroll.flush();
     };
+    // A back pressed while the previous navigation is still finishing: that navigation completes
+    // first (its page, then Next's scroll to the top), and must not take the restore that belongs
+    // to the page the back goes to.
     const onComplete = (url: string) => {
-      if (!popped) return;
-      popped = false;
+      if (poppedTo === null || withoutHash(url) !== poppedTo) return;
+      poppedTo = null;
       const y = load(url);
       if (y !== null) restore(y);
     };
-    Router.beforePopState(() => {
-      popped = true;
+    Router.beforePopState(({ as }) => {
+      poppedTo = withoutHash(as);
       return true;
     });
     window.addEventListener('scroll', onScroll, { passive: true });
