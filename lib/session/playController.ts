@@ -26,7 +26,6 @@ import { statusPollDelay } from './pollDelay';
 import { PlayTimers, sleep } from './playTimers';
 import { FIRST_SNAPSHOT, STATS_PING_MS, type PlayCallbacks, type PlaySnapshot, type PlayStatsReading } from './playTypes';
 
-export { BACKGROUND_CLOSE_MS, STATS_INTERVAL_MS } from './playTimers';
 export type { PlayCallbacks, PlaySnapshot, PlayStatsReading } from './playTypes';
 export const RECONNECT_WINDOW_MS = 60_000;
 const STREAM_TIMEOUT_MS = 20_000;

@@ -62,19 +62,12 @@ export type ClusterVariant = 'dev' | 'test';
 
 const TEST_SUFFIX = '-test';
 
-/** The test variant's layout: the dev layout moved by `off` ports, into folders of its own. */
+/** The test variant's layout: every port of the dev layout (each `…Port`) moved by `off`, into folders of its own. */
 function testStack(stack: StackConfig, off: number): StackConfig {
-  const moved = (p: number) => p + off;
+  const ports = Object.fromEntries(Object.entries(stack).filter(([k, v]) => k.endsWith('Port') && typeof v === 'number').map(([k, v]) => [k, (v as number) + off]));
   return {
     ...stack,
-    webPort: moved(stack.webPort),
-    apiPort: moved(stack.apiPort),
-    pgPort: moved(stack.pgPort),
-    authPort: moved(stack.authPort),
-    functionsPort: moved(stack.functionsPort),
-    paymentsSandboxPort: moved(stack.paymentsSandboxPort),
-    hostPort: moved(stack.hostPort),
-    hostPagePort: moved(stack.hostPagePort),
+    ...ports,
     distDir: `${stack.distDir}${TEST_SUFFIX}`,
     pgDataDir: `${stack.pgDataDir}${TEST_SUFFIX}`,
     runDir: `${stack.runDir}${TEST_SUFFIX}`,
