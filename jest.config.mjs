@@ -2,7 +2,8 @@ import nextJest from 'next/jest.js';
 
 /**
  * Three Jest projects:
- * - unit: components, slices, the guard, storage, the head (jsdom, next/jest transforms);
+ * - unit: components, slices, the guard, storage, the head, the benches' pure helpers (jsdom,
+ *   next/jest transforms);
  * - integration: servers against the real PostgreSQL and Firebase emulators, which
  *   scripts/test.ts starts first and passes in through the environment;
  * - cluster: the multi-node stack under failure (test/cluster/, docs/cluster.md), against the
@@ -16,7 +17,7 @@ const unit = {
   testEnvironment: 'jsdom',
   setupFilesAfterEnv: ['<rootDir>/test/setup-unit.ts'],
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
-  testMatch: ['<rootDir>/{components,store,lib,pages,styles,scripts}/**/*.test.{ts,tsx}', '<rootDir>/server/**/!(*.int).test.ts'],
+  testMatch: ['<rootDir>/{components,store,lib,pages,styles,scripts,bench}/**/*.test.{ts,tsx}', '<rootDir>/server/**/!(*.int).test.ts'],
 };
 
 /** @type {import('jest').Config} */

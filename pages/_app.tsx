@@ -1,7 +1,8 @@
 /**
  * The app around every page: the Redux store, the theme, global styles, the auth start (after the
  * first paint on public pages, lib/auth/loader.ts), the route guard, page views, scroll
- * restoration, and the modal and toast layers. No web font is imported here: the web uses the
+ * restoration, and the modal and toast layers (loaded after the first paint,
+ * components/layout/DeferredLayers.tsx). No web font is imported here: the web uses the
  * platforms' Japanese fonts (styles/GlobalStyle.ts, issue 12).
  */
 import { useEffect, useMemo, useState } from 'react';
@@ -16,8 +17,7 @@ import { AppShell } from '@/components/layout/AppShell';
 import { GuardContext } from '@/components/layout/GuardContext';
 import { useRouteGuard } from '@/components/layout/useRouteGuard';
 import { useScrollRestoration } from '@/components/layout/useScrollRestoration';
-import { ModalLayer } from '@/components/modal/ModalLayer';
-import { ToastStack } from '@/components/toast/ToastStack';
+import { DeferredLayers } from '@/components/layout/DeferredLayers';
 import { needsAuthAtOnce, scheduleAuthStart } from '@/lib/auth/loader';
 import { writeAuthHint } from '@/lib/auth/hint';
 import { trackPageView } from '@/lib/analytics';
@@ -61,8 +61,7 @@ function Shell({ Component, pageProps }: Pick<AppProps, 'Component' | 'pageProps
   return (
     <GuardContext.Provider value={decision}>
       <AppShell path={router.asPath}>{page}</AppShell>
-      <ModalLayer />
-      <ToastStack />
+      <DeferredLayers />
     </GuardContext.Provider>
   );
 }

@@ -1,5 +1,9 @@
+/**
+ * Home's rows: the featured title, continue playing (verified users), new, popular, the genres
+ * and the magazine.
+ */
+import dynamic from 'next/dynamic';
 import { Link } from '@/components/ui/Link';
-import { ContinuePlaying } from '@/components/mylist/ContinuePlaying';
 import { Section, SectionTitle } from '@/components/ui/Page';
 import { EmptyState } from '@/components/ui/EmptyState';
 import type { Home } from '@/lib/api/catalog';
@@ -9,6 +13,15 @@ import { ArticleList } from './ArticleList';
 import { FeaturedTitle } from './FeaturedTitle';
 import { RowHead } from './layout';
 import { TitleRow } from './TitleRow';
+import { useAppSelector } from '@/store/hooks';
+import { selectAuthState } from '@/store/slices/user';
+
+/**
+ * Continue playing is for verified users only and filled in on the client: its code (the row, the
+ * play history's load, the api client) comes in its own chunk when such a user is known, not in
+ * the home page's first load (issue 12).
+ */
+const ContinuePlaying = dynamic(() => import('@/components/mylist/ContinuePlaying').then((m) => m.ContinuePlaying), { ssr: false });
 
 /**
  * Home's content: the featured title (the api's choice, or the newest title the safe check
@@ -16,12 +29,13 @@ import { TitleRow } from './TitleRow';
  */
 export function HomeRows({ home }: { home: Home }) {
   const { state } = useSafeCheck();
+  const verified = useAppSelector(selectAuthState) === 'verified';
   const featured = [home.featured, ...home.newTitles, ...home.popular].find((g) => g && mayShow(g, state)) ?? null;
   const empty = !featured && home.newTitles.length === 0 && home.popular.length === 0;
   return (
     <>
       {featured && <FeaturedTitle game={featured} />}
-      <ContinuePlaying />
+      {verified && <ContinuePlaying />}
       {empty && (
         <EmptyState title="まだ公開中のタイトルはありません">
           <p>公開準備が整いしだい、ここに新しいタイトルが並びます。</p>

@@ -4,11 +4,15 @@ import { TabBar } from './TabBar';
 import { TAB_BAR_HEIGHT } from '@/styles/breakpoints';
 
 jest.mock('next/link', () => {
-  const Link = ({ href, children, ...rest }: { href: string; children: React.ReactNode }) => (
-    <a href={href} {...rest}>
-      {children}
-    </a>
-  );
+  // `prefetch` is next/link's own prop, not the anchor's.
+  const Link = ({ href, children, prefetch, ...rest }: { href: string; children: React.ReactNode; prefetch?: boolean }) => {
+    void prefetch;
+    return (
+      <a href={href} {...rest}>
+        {children}
+      </a>
+    );
+  };
   return { __esModule: true, default: Link };
 });
 

@@ -6,7 +6,7 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { track } from '@/lib/analytics';
 import { listBookmarks, removeBookmark, type Bookmark } from '@/lib/api/mylist';
 import { formatDate } from '@/lib/mylist/format';
-import { errorMessage } from '@/lib/mylist/useBookmark';
+import { errorMessage } from '@/lib/api/client';
 import { usePagedList, type PagedSource } from '@/lib/mylist/usePagedList';
 import { useAppDispatch } from '@/store/hooks';
 import { Grid } from '@/components/catalog/layout';

@@ -5,7 +5,7 @@ import { pushToast } from '@/store/slices/toastThunks';
 import { Button, buttonStyle, type ButtonStyleProps } from '@/components/ui/Button';
 import { deleteScreenshot, type Screenshot } from '@/lib/api/mylist';
 import { screenshotFileName, shareScreenshot } from '@/lib/mylist/share';
-import { errorMessage } from '@/lib/mylist/useBookmark';
+import { errorMessage } from '@/lib/api/client';
 import { useAppDispatch } from '@/store/hooks';
 
 const Bar = styled.div`

@@ -150,6 +150,11 @@ export class ApiClientError extends Error {
   }
 }
 
+/** The Japanese message to show for a failed call: the api's own wording, else the caller's fallback. */
+export function errorMessage(e: unknown, fallback: string): string {
+  return e instanceof ApiClientError ? e.userMessage : fallback;
+}
+
 /** An ApiClientError of ours, worded from the table. */
 export function clientError(code: ClientErrorCode, subject?: ErrorSubject, httpStatus = 0): ApiClientError {
   return new ApiClientError(code, httpStatus, messageFor(code, subject));

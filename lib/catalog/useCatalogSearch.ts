@@ -1,8 +1,21 @@
+/**
+ * The search page's state: the box, the result, loading and paging (spec section 2 /search).
+ * The catalogue api (and the api client under it) is loaded when the first search runs in the
+ * browser, not in the page's first load (issue 12): the first result is the server's.
+ */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import Router from 'next/router';
 import debounce from 'lodash.debounce';
-import { catalogErrorMessage, searchCatalog, type SearchResult } from '@/lib/api/catalog';
+import type { SearchResult } from '@/lib/api/catalog';
 import { track } from '@/lib/analytics';
+
+const loadCatalog = () => import('@/lib/api/catalog');
+
+/** When the api's chunk itself cannot load (offline): the client's `catalog.network` wording. */
+export const SEARCH_OFFLINE_MESSAGE = 'カタログを読み込めませんでした。通信環境を確認して、もう一度お試しください。';
+
+/** The Japanese message for a failed search. */
+const failureMessage = (e: unknown) => loadCatalog().then((api) => api.catalogErrorMessage(e), () => SEARCH_OFFLINE_MESSAGE);
 
 /** Typing pauses this long before the search runs (and the URL follows). */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -63,13 +76,14 @@ export function useCatalogSearch(initialQ: string, initial: SearchResult | null,
     }
     setLoading(true);
     try {
-      const r = await searchCatalog(q);
+      const r = await (await loadCatalog()).searchCatalog(q);
       if (id !== latest.current) return;
       setResult(r);
       setError(null);
       trackSearch(r);
     } catch (e) {
-      if (id === latest.current) setError(catalogErrorMessage(e));
+      const message = await failureMessage(e);
+      if (id === latest.current) setError(message);
     } finally {
       if (id === latest.current) setLoading(false);
     }
@@ -98,10 +112,11 @@ export function useCatalogSearch(initialQ: string, initial: SearchResult | null,
     const id = latest.current;
     setLoadingMore(true);
     try {
-      const more = await searchCatalog(result.query, { cursor: result.nextCursor });
+      const more = await (await loadCatalog()).searchCatalog(result.query, { cursor: result.nextCursor });
       if (id === latest.current) setResult({ ...more, titles: [...result.titles, ...more.titles] });
     } catch (e) {
-      if (id === latest.current) setError(catalogErrorMessage(e));
+      const message = await failureMessage(e);
+      if (id === latest.current) setError(message);
     } finally {
       setLoadingMore(false);
     }

@@ -1,12 +1,12 @@
 /**
  * One title's bookmark state for the signed-in user: read once (GET), toggled optimistically
  * (PUT / DELETE) and rolled back with a Japanese error toast when the server refuses. Visitors
- * (anonymous or none) never call the api: bookmarks are for verified users only.
+ * (anonymous or none) never call the api: bookmarks are for verified users only, so the api
+ * client comes in its own chunk when a verified user's state is first read (issue 12: a title
+ * page's first load carries no api client for the visitors and crawlers that open it).
  */
 import { useCallback, useEffect, useState } from 'react';
 import { track } from '@/lib/analytics';
-import { addBookmark, getBookmarked, removeBookmark } from '@/lib/api/mylist';
-import { ApiClientError } from '@/lib/api/client';
 import { pushToast } from '@/store/slices/toastThunks';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { selectAuthState } from '@/store/slices/user';
@@ -20,9 +20,11 @@ export interface BookmarkControl {
   toggle: () => void;
 }
 
-export function errorMessage(e: unknown, fallback: string): string {
-  return e instanceof ApiClientError ? e.userMessage : fallback;
-}
+/** The my-list api and the client's wording, in one chunk loaded on first use. */
+const loadApi = () => Promise.all([import('@/lib/api/mylist'), import('@/lib/api/client')]).then(([mylist, client]) => ({ ...mylist, errorMessage: client.errorMessage }));
+
+/** The toast's text for a failure (the fallback when even the api's chunk could not load). */
+const failureMessage = (e: unknown, fallback: string) => loadApi().then((api) => api.errorMessage(e, fallback), () => fallback);
 
 /** State is keyed by title and user, so answers about a former title (client navigation) never land. */
 interface Known {
@@ -43,7 +45,8 @@ export function useBookmark(gameId: string): BookmarkControl {
   useEffect(() => {
     if (!verified) return;
     let live = true;
-    getBookmarked(gameId)
+    loadApi()
+      .then((api) => api.getBookmarked(gameId))
       .then((b) => live && setKnown({ key, bookmarked: b, busy: false }))
       // A failed read leaves the button usable as "not bookmarked": PUT is idempotent.
       .catch(() => live && setKnown({ key, bookmarked: false, busy: false }));
@@ -61,7 +64,8 @@ export function useBookmark(gameId: string): BookmarkControl {
     const next = !mine.bookmarked;
     const update = (patch: Partial<Known>) => setKnown((k) => (k && k.key === key ? { ...k, ...patch } : k));
     update({ bookmarked: next, busy: true });
-    (next ? addBookmark(gameId) : removeBookmark(gameId))
+    loadApi()
+      .then((api) => (next ? api.addBookmark(gameId) : api.removeBookmark(gameId)))
       .then((state) => {
         update({ bookmarked: state, busy: false });
         track('bookmark', { gameId, action: next ? 'add' : 'remove' });
@@ -69,7 +73,7 @@ export function useBookmark(gameId: string): BookmarkControl {
       .catch((e: unknown) => {
         update({ bookmarked: !next, busy: false });
         const fallback = next ? 'ブックマークできませんでした。もう一度お試しください。' : 'ブックマークを解除できませんでした。もう一度お試しください。';
-        dispatch(pushToast('error', { message: errorMessage(e, fallback) }));
+        void failureMessage(e, fallback).then((message) => dispatch(pushToast('error', { message })));
       });
   }, [verified, mine, key, gameId, dispatch]);
 

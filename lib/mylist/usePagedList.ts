@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Page } from '@/lib/api/mylist';
 import { useAppSelector } from '@/store/hooks';
 import { selectAuthState } from '@/store/slices/user';
-import { errorMessage } from './useBookmark';
+import { errorMessage } from '@/lib/api/client';
 import type { LoadStatus } from './usePlayHistories';
 
 export interface PagedList<T> {

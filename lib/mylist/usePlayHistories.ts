@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { selectAuthState } from '@/store/slices/user';
-import { errorMessage } from './useBookmark';
+import { errorMessage } from '@/lib/api/client';
 import { loadPlayHistories, selectPlayHistories, type HistoryLoad, type StoredPlayHistory } from './playHistory';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';

@@ -7,7 +7,7 @@ import { ApiClientError } from '@/lib/api/client';
 import { getScreenshot, type Screenshot } from '@/lib/api/mylist';
 import { useAppSelector } from '@/store/hooks';
 import { selectAuthState } from '@/store/slices/user';
-import { errorMessage } from './useBookmark';
+import { errorMessage } from '@/lib/api/client';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

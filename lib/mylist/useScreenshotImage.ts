@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { fetchScreenshotImage, fetchScreenshotThumbnail, type ScreenshotPicture } from '@/lib/api/mylist';
-import { errorMessage } from './useBookmark';
+import { errorMessage } from '@/lib/api/client';
 
 export interface ScreenshotImage {
   url: string | null;

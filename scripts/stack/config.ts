@@ -118,9 +118,18 @@ export function stackSecrets(base = process.env): StackSecrets {
   };
 }
 
-/** The web's origins (both spellings of loopback), for CORS and the sandbox's frame allow-list. */
-export function webOrigins(c: StackConfig): string {
-  return `${urls(c).web},http://127.0.0.1:${c.webPort}`;
+/**
+ * The web's origins (both spellings of loopback), for CORS and the sandbox's frame allow-list,
+ * and `WEB_EXTRA_ORIGINS` (comma-separated loopback origins): a second web served beside the
+ * stack's against the same api, as the web benches compare two builds side by side
+ * (bench/lighthouse.ts). Anything off loopback is refused: the local stack serves this machine.
+ */
+export function webOrigins(c: StackConfig, base: NodeJS.ProcessEnv = process.env): string {
+  const extra = (base.WEB_EXTRA_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  for (const o of extra) {
+    if (!/^http:\/\/(127\.0\.0\.1|localhost):\d{1,5}$/.test(o)) throw new Error(`WEB_EXTRA_ORIGINS: ${o} is not a loopback origin like http://127.0.0.1:3300`);
+  }
+  return [urls(c).web, `http://127.0.0.1:${c.webPort}`, ...extra].join(',');
 }
 
 /** The environment every service of the stack sees. */
@@ -137,7 +146,7 @@ export function stackEnv(c: StackConfig, base = process.env, secrets: StackSecre
     DATABASE_URL: u.databaseUrl,
     API_HOST: c.host,
     API_PORT: String(c.apiPort),
-    WEB_ORIGIN: webOrigins(c),
+    WEB_ORIGIN: webOrigins(c, base),
     API_URL: u.api,
     API_PUBLIC_URL: base.API_PUBLIC_URL || u.api,
     HOST_AGENT_HOST: c.host,

@@ -151,7 +151,7 @@ function sandboxEnv(c: StackConfig, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
     PAYMENTS_SANDBOX_HOST: c.host,
     PAYMENTS_SANDBOX_PORT: String(c.paymentsSandboxPort),
     PAYMENTS_WEBHOOK_URL: `${u.api}/v1/payments/webhook`,
-    PAYMENTS_SANDBOX_ALLOWED_ORIGINS: webOrigins(c),
+    PAYMENTS_SANDBOX_ALLOWED_ORIGINS: webOrigins(c, env),
   };
 }
 

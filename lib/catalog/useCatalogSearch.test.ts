@@ -1,0 +1,37 @@
+/**
+ * Search as you type with the catalogue api loaded on first use (issue 12): a typed query runs
+ * through the lazily loaded api, and the wording when the api's chunk cannot load is the
+ * client's own `catalog.network` message.
+ */
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { messageFor } from '@/lib/api/client';
+import { SEARCH_DEBOUNCE_MS, SEARCH_OFFLINE_MESSAGE, useCatalogSearch } from './useCatalogSearch';
+
+jest.mock('next/router', () => ({ __esModule: true, default: { replace: jest.fn(() => Promise.resolve(true)) } }));
+jest.mock('@/lib/analytics', () => ({ track: jest.fn() }));
+const searchCatalog = jest.fn();
+jest.mock('@/lib/api/catalog', () => ({
+  ...jest.requireActual('@/lib/api/catalog'),
+  searchCatalog: (...a: unknown[]) => searchCatalog(...a),
+}));
+
+it('words a chunk that cannot load as the client words a catalogue network failure', () => {
+  expect(SEARCH_OFFLINE_MESSAGE).toBe(messageFor('network', 'catalog'));
+});
+
+it('runs a typed query through the api once typing pauses', async () => {
+  searchCatalog.mockResolvedValue({ query: 'あめ', normalizedQuery: 'あめ', total: 0, titles: [], nextCursor: null });
+  const { result } = renderHook(() => useCatalogSearch('', null, null));
+  act(() => result.current.setInput('あめ'));
+  expect(searchCatalog).not.toHaveBeenCalled();
+  await waitFor(() => expect(result.current.result?.query).toBe('あめ'), { timeout: SEARCH_DEBOUNCE_MS + 2_000 });
+  expect(searchCatalog).toHaveBeenCalledWith('あめ');
+});
+
+it('shows the api error wording when the search fails', async () => {
+  const { clientError } = jest.requireActual('@/lib/api/client') as typeof import('@/lib/api/client');
+  searchCatalog.mockRejectedValue(clientError('timeout', 'catalog'));
+  const { result } = renderHook(() => useCatalogSearch('', null, null));
+  act(() => result.current.setInput('x'));
+  await waitFor(() => expect(result.current.error).toBe(messageFor('timeout', 'catalog')), { timeout: SEARCH_DEBOUNCE_MS + 2_000 });
+});
