@@ -1,25 +1,55 @@
+/**
+ * The e2e tests' view of a browser's account: the user the Firebase SDK keeps in it (uid, ID
+ * token), the auth state the app reports, and the links of the local mailbox's mails.
+ */
 import { expect, type Page } from '@playwright/test';
 import { interact } from './session';
 
-/** The signed-in user's uid, as the Firebase SDK keeps it in this browser (IndexedDB). */
-export async function currentUid(page: Page): Promise<string | null> {
+/** What the Firebase SDK keeps of the signed-in user in this browser. */
+interface StoredUser {
+  uid?: string;
+  stsTokenManager?: { accessToken?: string };
+}
+
+/**
+ * The signed-in user as the Firebase SDK keeps it in this browser (IndexedDB), read without
+ * creating the database or keeping it open: an empty database made by this read, or a
+ * connection it held, would block the SDK's own opening (it deletes a database without its
+ * store) and the sign-in with it.
+ */
+async function storedUser(page: Page): Promise<StoredUser | null> {
   return page.evaluate(
     () =>
-      new Promise<string | null>((resolve) => {
+      new Promise<StoredUser | null>((resolve) => {
         const open = indexedDB.open('firebaseLocalStorageDb');
+        open.onupgradeneeded = () => open.transaction?.abort();
         open.onerror = () => resolve(null);
         open.onsuccess = () => {
           const db = open.result;
-          if (!db.objectStoreNames.contains('firebaseLocalStorage')) return resolve(null);
+          if (!db.objectStoreNames.contains('firebaseLocalStorage')) {
+            db.close();
+            return resolve(null);
+          }
           const req = db.transaction('firebaseLocalStorage', 'readonly').objectStore('firebaseLocalStorage').getAll();
-          req.onerror = () => resolve(null);
+          req.onerror = () => (db.close(), resolve(null));
           req.onsuccess = () => {
-            const rows = req.result as Array<{ fbase_key: string; value: { uid?: string } }>;
-            resolve(rows.find((r) => r.fbase_key.startsWith('firebase:authUser:'))?.value?.uid ?? null);
+            db.close();
+            const rows = req.result as Array<{ fbase_key: string; value: StoredUser }>;
+            resolve(rows.find((r) => r.fbase_key.startsWith('firebase:authUser:'))?.value ?? null);
           };
         };
       }),
   );
+}
+
+/** The signed-in user's uid, as the Firebase SDK keeps it in this browser. */
+export async function currentUid(page: Page): Promise<string | null> {
+  return (await storedUser(page))?.uid ?? null;
+}
+
+/** The signed-in user's ID token, as the Firebase SDK keeps it in this browser. */
+export async function currentIdToken(page: Page): Promise<string | null> {
+  return (await storedUser(page))?.stsTokenManager?.accessToken ?? null;
 }
 
 export async function authStateOf(page: Page): Promise<string | undefined> {

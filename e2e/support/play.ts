@@ -78,6 +78,43 @@ export async function expectPictureChanged(page: Page, before: VideoFrame, messa
   await expect.poll(async () => pictureMoved(before, (await videoFrame(page))!), { timeout, message }).toBe(true);
 }
 
+/**
+ * Whether `b` shows the same screen as `a`, up to the encoder: the same screen shown anew is
+ * encoded anew, which moves the coarse cells' means by a little more than pictureMoved's
+ * threshold for "it moved on" (0.11–0.17 measured for The Question's title and a line after a
+ * load) but far less than another screen does (48–89); and no line of text differs (the text
+ * window's finer cells, as pictureMoved).
+ */
+export function samePicture(a: VideoFrame, b: VideoFrame): boolean {
+  return frameDistance(a.print, b.print) < SAME_PICTURE_DISTANCE && changedCells(a.textPrint, b.textPrint) < 3;
+}
+
+/** The coarse fingerprint's distance under which two frames show one screen (samePicture). */
+export const SAME_PICTURE_DISTANCE = 2;
+
+/**
+ * Waits until the received picture is `frame` again (samePicture): a screen the game showed
+ * before and shows anew, such as its title after "back to the main menu", or a saved line after a
+ * load. On timeout, says how far the last frame was.
+ */
+export async function expectSamePicture(page: Page, frame: VideoFrame, message: string, timeout = 20_000) {
+  let last = '';
+  try {
+    await expect
+      .poll(
+        async () => {
+          const now = (await videoFrame(page))!;
+          last = `coarse distance ${frameDistance(frame.print, now.print).toFixed(2)}, text cells changed ${changedCells(frame.textPrint, now.textPrint)}`;
+          return samePicture(frame, now);
+        },
+        { timeout, message },
+      )
+      .toBe(true);
+  } catch (error) {
+    throw new Error(`${message}: not the same picture (last: ${last})`, { cause: error });
+  }
+}
+
 /** Waits until the play page plays real video (`timeout`: to the playing step; a native title starts slower on a busy machine). */
 export async function waitForVideo(page: Page, timeout = 30_000) {
   await expect(page.getByTestId('play-stage')).toHaveAttribute('data-step', 'playing', { timeout });

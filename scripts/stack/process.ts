@@ -21,7 +21,11 @@ export interface Managed {
 
 /** Every process startProcess started that has not exited, in start order. */
 const running = new Set<Managed>();
-/** Set by stopEveryProcess: the program is stopping, a start still under way launches nothing more. */
+/**
+ * Set by stopEveryProcess and never cleared: the program is stopping, so a start still under way
+ * (an `await` away from launching its next service) launches nothing more, however late it
+ * resumes. Clearing it once the processes have exited would let exactly that late start through.
+ */
 let stoppingAll = false;
 
 /** `append`: keep the log of an earlier run of the same service (a restarted replica). */
@@ -49,7 +53,15 @@ export function startProcess(name: string, command: string, args: string[], env:
   return m;
 }
 
-/** Stops every process this program started and that still runs, the last started first; starts none after. */
+/**
+ * Stops every process this program started and that still runs, the last started first.
+ *
+ * A one-way switch, for a program about to exit: from the first call on, startProcess throws for
+ * the rest of the program's life (stoppingAll is never cleared). Every caller exits once it
+ * returns (scripts/stack/run.ts on Ctrl-C or a failed start, scripts/test.ts on a signal or a
+ * cluster that did not start, its last suite). A program that must start processes again
+ * afterwards stops what it started through the handles (stopProcess, a stack's stop()) instead.
+ */
 export async function stopEveryProcess(graceMs = 8000): Promise<void> {
   stoppingAll = true;
   for (const m of [...running].reverse()) await stopProcess(m, graceMs);
@@ -69,8 +81,11 @@ export async function stopProcess(m: Managed, graceMs = 8000): Promise<void> {
   if (!pid) return;
   if (m.exitCode() === undefined) {
     killGroup(pid, 'SIGTERM');
-    const timer = new Promise((r) => setTimeout(r, graceMs));
-    await Promise.race([m.exited, timer]);
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise((r) => (timer = setTimeout(r, graceMs)));
+    await Promise.race([m.exited, grace]);
+    // the grace timer would otherwise keep the program alive after a quick exit
+    clearTimeout(timer);
   }
   killGroup(pid, 'SIGKILL');
 }
