@@ -14,9 +14,7 @@
  */
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { createVerifiedUser } from './support/emulator';
-import { loginAsVerified } from './support/session';
-import { closeLiveSessions, exitAndClosed, expectSamePicture, hostSession, liveSessionId, pictureMoved, screenshotSaved, videoFrame, waitForVideo, type VideoFrame } from './support/play';
+import { closeSessionsAfterEach, exitAndClosed, expectSamePicture, hostSession, liveSessionId, pictureMoved, screenshotSaved, startPlay, videoFrame, waitForVideo, type VideoFrame } from './support/play';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -116,21 +114,12 @@ test.describe("a Ren'Py title", () => {
     test.skip(!fs.existsSync('/usr/share/games/renpy/the_question'), "Ren'Py's sample game is not installed (scripts/setup.sh)");
   });
 
-  let idToken = '';
-  test.afterEach(async () => {
-    // a failed attempt leaves its session live: close it so a retry starts at once
-    if (idToken) await closeLiveSessions(idToken).catch(() => undefined);
-  });
+  // a failed attempt leaves its session live: it is closed after the test, so a retry starts at once
+  const owner = closeSessionsAfterEach();
 
   test('The Question: start, text on the picture, lines and a menu choice by clicks, screenshot in the gallery, exit with every process gone', async ({ page }) => {
     test.setTimeout(240_000);
-    const user = await createVerifiedUser();
-    idToken = user.idToken;
-    await loginAsVerified(page, user);
-    await page.goto(`/title/${GAME}`);
-    await expect(page.locator('#license')).toContainText('Expat');
-    await page.getByTestId('play-button').click();
-    await page.waitForURL(new RegExp(`/play/${GAME}$`));
+    const user = await startPlay(page, GAME, owner, () => expect(page.locator('#license')).toContainText('Expat'));
     await expect(page.getByTestId('start-progress')).toBeVisible();
     await waitForVideo(page, 60_000);
     const sessionId = await liveSessionId(user.idToken);
@@ -192,12 +181,7 @@ test.describe("a Ren'Py title", () => {
 
   test("The Question: the keypad's メニュー back to the title screen, and its セーブ and ロード back to the saved line (picture and captions)", async ({ page }) => {
     test.setTimeout(300_000);
-    const user = await createVerifiedUser();
-    idToken = user.idToken;
-    await loginAsVerified(page, user);
-    await page.goto(`/title/${GAME}`);
-    await page.getByTestId('play-button').click();
-    await page.waitForURL(new RegExp(`/play/${GAME}$`));
+    const user = await startPlay(page, GAME, owner);
     await waitForVideo(page, 60_000);
     const sessionId = await liveSessionId(user.idToken);
     const title = await settled(page);

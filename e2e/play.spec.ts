@@ -5,26 +5,20 @@
  * calls; an unknown title's message; and touch play of the open demo on a phone.
  *
  * A failed attempt leaves its game session live, and its retry would wait in the host's start
- * queue behind it until it timed out: every test that starts a game records its user's idToken
- * (`idToken`, the visitor's too), and afterEach closes that user's live sessions.
+ * queue behind it until it timed out: every test that starts a game records its user (`owner`,
+ * the visitor's too), and afterEach closes that user's live sessions (closeSessionsAfterEach).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { currentIdToken } from './support/accounts';
 import { createVerifiedUser } from './support/emulator';
 import { loginAsVerified } from './support/session';
-import { api, closeLiveSessions, exitAndClosed, expectPictureChanged, hostSession, liveSessionId, screenshotSaved, videoFrame, waitForVideo } from './support/play';
+import { api, closeSessionsAfterEach, exitAndClosed, expectPictureChanged, hostSession, liveSessionId, screenshotSaved, signInPlayer, startPlay, videoFrame, waitForVideo } from './support/play';
 
 // One streamed game at a time per worker; the host holds two runtimes.
 test.describe.configure({ mode: 'serial' });
 
-/** The idToken of the user whose game the running test started ('' when it started none). */
-let idToken = '';
-test.afterEach(async () => {
-  // a failed attempt leaves its session live: close it so a retry starts at once
-  const token = idToken;
-  idToken = '';
-  if (token) await closeLiveSessions(token).catch(() => undefined);
-});
+/** Records the user whose game the running test started; their live sessions are closed after it. */
+const owner = closeSessionsAfterEach();
 
 /**
  * The anonymous visitor's idToken, once the app reports that user (read before then, the SDK's
@@ -42,12 +36,7 @@ test.describe('live play', () => {
 
   test('start, watch, click through lines and a choice, change volume and quality, screenshot, exit', async ({ page }) => {
     test.setTimeout(150_000);
-    const user = await createVerifiedUser();
-    idToken = user.idToken;
-    await loginAsVerified(page, user);
-    await page.goto('/title/hoshifuru-toshokan');
-    await page.getByTestId('play-button').click();
-    await page.waitForURL(/\/play\/hoshifuru-toshokan$/);
+    const user = await startPlay(page, 'hoshifuru-toshokan', owner);
 
     // Each step of starting is shown.
     await expect(page.getByTestId('start-progress')).toBeVisible();
@@ -110,9 +99,7 @@ test.describe('live play', () => {
 
   test('a second session for the same user is refused with the limit code; a stranger gets 404', async ({ page }) => {
     test.setTimeout(90_000);
-    const user = await createVerifiedUser();
-    idToken = user.idToken;
-    await loginAsVerified(page, user);
+    const user = await signInPlayer(page, owner);
     await page.goto('/play/hajimari-no-eki');
     await waitForVideo(page);
     const sessionId = await liveSessionId(user.idToken);
@@ -156,7 +143,7 @@ test.describe('touch play on a phone', () => {
     test.setTimeout(90_000);
     await page.goto('/play/hajimari-no-eki');
     // the page signs the visitor in anonymously before it starts the demo: keep that user's token
-    await expect.poll(async () => (idToken = (await browserIdToken(page)) ?? ''), { message: 'the visitor is signed in' }).not.toBe('');
+    await expect.poll(async () => owner((await browserIdToken(page)) ?? ''), { message: 'the visitor is signed in' }).not.toBe('');
     await waitForVideo(page);
     // The touch tutorial is shown once.
     await page.getByTestId('tutorial-touch').getByRole('button', { name: 'OK' }).click();

@@ -2,11 +2,14 @@
  * What the play specs share (e2e/play.spec.ts for the web engine's titles, e2e/play-renpy.spec.ts
  * for the native one): reading the received video (size, brightness, a coarse fingerprint and the
  * text window's finer one) and telling when it moved on; the host's view of a session (secret
- * header) and the api's (bearer token); and the steps every title ends its flow with — a
- * screenshot found in the gallery at full resolution, and an exit that closes the session and
- * frees the host.
+ * header) and the api's (bearer token); how a test starts (a verified user signed in, the title's
+ * page, its play button) and how a failed attempt's session is closed after it; and the steps
+ * every title ends its flow with — a screenshot found in the gallery at full resolution, and an
+ * exit that closes the session and frees the host.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { createVerifiedUser, type TestUser } from './emulator';
+import { loginAsVerified } from './session';
 
 const HOST_URL = process.env.HOST_URL || 'http://127.0.0.1:8190';
 const HOST_SECRET = process.env.HOST_SHARED_SECRET || 'yumecast-local-host-secret';
@@ -152,6 +155,47 @@ export async function liveSessionId(idToken: string): Promise<string> {
 export async function closeLiveSessions(idToken: string) {
   const r = await api<{ game_sessions?: { id: string }[] }>('/v1/session/all', idToken);
   for (const s of r.body?.game_sessions ?? []) await api(`/v1/session/${s.id}/force_close`, idToken);
+}
+
+/** Records the user whose live sessions are closed after the running test (closeSessionsAfterEach); returns the idToken. */
+export type SessionOwner = (idToken: string) => string;
+
+/**
+ * Closes, after each test of the file (or describe) that calls this, the live sessions of the
+ * user whose game the test started: a failed attempt leaves its session live, and its retry would
+ * wait in the host's start queue behind it until it timed out. A test records that user with the
+ * SessionOwner returned (signInPlayer and startPlay do; a visitor's token is recorded by hand);
+ * a test that records none closes nothing.
+ */
+export function closeSessionsAfterEach(): SessionOwner {
+  let idToken = '';
+  test.afterEach(async () => {
+    const token = idToken;
+    idToken = '';
+    if (token) await closeLiveSessions(token).catch(() => undefined);
+  });
+  return (token) => (idToken = token);
+}
+
+/** A new verified user, recorded with `owner` (before any game can start), signed in through the real login form. */
+export async function signInPlayer(page: Page, owner: SessionOwner): Promise<TestUser> {
+  const user = await createVerifiedUser();
+  owner(user.idToken);
+  await loginAsVerified(page, user);
+  return user;
+}
+
+/**
+ * A verified user starts `game` as a user does: signed in (signInPlayer), the title's page
+ * (checked by `onTitlePage` when given), its play button, and on the play page of that title.
+ */
+export async function startPlay(page: Page, game: string, owner: SessionOwner, onTitlePage?: () => Promise<void>): Promise<TestUser> {
+  const user = await signInPlayer(page, owner);
+  await page.goto(`/title/${game}`);
+  await onTitlePage?.();
+  await page.getByTestId('play-button').click();
+  await page.waitForURL(new RegExp(`/play/${game}$`));
+  return user;
 }
 
 /** The play page's screenshot button: the toast says it was saved, and the user's gallery holds it, at 1280×720. */

@@ -8,12 +8,17 @@
  * - answers: JSON with `status: "ok"` (apiRequest), a blob (apiBlob), or none (apiBeacon, sent
  *   with navigator.sendBeacon or a keepalive fetch when the page goes away);
  * - failures: an ApiClientError with the server's typed code, or our own (network, timeout,
- *   bad_response, no_token, unexpected), and a Japanese message from the one table below.
+ *   bad_response, no_token, unexpected), and a Japanese message from the one table
+ *   (lib/api/messages.ts, re-exported here).
  */
 import { config } from '@/lib/config';
-import { API_ERROR_MESSAGES } from '@/lib/api-types/errors';
 import { CANNOT_GET_USER_TOKEN, getFreshIdToken } from '@/lib/auth/idToken';
 import type { Auth } from 'firebase/auth';
+import { messageFor, type ClientErrorCode, type ErrorSubject } from './messages';
+
+// The one table of messages lives in ./messages (small, for code that words a failure without
+// loading this client); its users import it from here as before.
+export { CLIENT_ERROR_CODES, ERROR_MESSAGES, messageFor, type ClientErrorCode, type ErrorSubject } from './messages';
 
 // ── timeouts ──────────────────────────────────────────────────────────────────────────────
 
@@ -104,39 +109,6 @@ export async function authorizedFetch(input: string, init: RequestInit = {}, opt
 }
 
 // ── errors ────────────────────────────────────────────────────────────────────────────────
-
-/** Failures on our side of the wire (the server's codes are API_ERROR_CODES). */
-export const CLIENT_ERROR_CODES = ['network', 'timeout', 'bad_response', 'no_token', 'unexpected'] as const;
-export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
-
-/** What was being fetched, for messages that say so ("カタログを…", "画像を…"). */
-export type ErrorSubject = 'catalog' | 'image';
-
-/**
- * The one table of error messages shown to users: the api's codes (lib/api-types/errors.ts), our
- * own, and `<subject>.<code>` where a failure reads better naming what did not load. A server's
- * own message for its code wins over this table.
- */
-export const ERROR_MESSAGES = {
-  ...API_ERROR_MESSAGES,
-  network: '通信に失敗しました。ネットワーク接続を確認してもう一度お試しください。',
-  timeout: 'サーバーからの応答がありません。通信環境を確認してもう一度お試しください。',
-  bad_response: 'サーバーから予期しない応答がありました。もう一度お試しください。',
-  no_token: 'ログイン情報を確認できませんでした。ページを再読み込みしてください。',
-  unexpected: 'エラーが発生しました。しばらくしてからもう一度お試しください。',
-  'catalog.network': 'カタログを読み込めませんでした。通信環境を確認して、もう一度お試しください。',
-  'catalog.timeout': 'カタログの読み込みに時間がかかっています。しばらくしてからもう一度お試しください。',
-  'image.network': '画像を読み込めませんでした。ネットワーク接続を確認してください。',
-  'image.timeout': '画像の読み込みに時間がかかっています。もう一度お試しください。',
-  'image.bad_response': '画像を読み込めませんでした。しばらくしてからもう一度お試しください。',
-} as const satisfies Record<string, string> & Record<ClientErrorCode, string>;
-
-/** The message for a code (server's or ours), in the subject's wording when it has one. */
-export function messageFor(code: string, subject?: ErrorSubject): string {
-  const table: Record<string, string> = ERROR_MESSAGES;
-  const own = (key: string) => (Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined);
-  return (subject && own(`${subject}.${code}`)) || own(code) || ERROR_MESSAGES.unexpected;
-}
 
 export class ApiClientError extends Error {
   constructor(

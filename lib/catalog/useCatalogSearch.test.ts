@@ -1,22 +1,20 @@
 /**
  * Search as you type with the catalogue api loaded on first use (issue 12): a typed query runs
- * through the lazily loaded api, and the wording when the api's chunk cannot load is the
- * client's own `catalog.network` message.
+ * through the lazily loaded api, a failed search shows the api's wording, and when the api's
+ * chunk itself cannot load (offline) the client's own `catalog.network` message.
  */
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { messageFor } from '@/lib/api/client';
-import { SEARCH_DEBOUNCE_MS, SEARCH_OFFLINE_MESSAGE, useCatalogSearch } from './useCatalogSearch';
+import { SEARCH_DEBOUNCE_MS, useCatalogSearch } from './useCatalogSearch';
 
 jest.mock('next/router', () => ({ __esModule: true, default: { replace: jest.fn(() => Promise.resolve(true)) } }));
 jest.mock('@/lib/analytics', () => ({ track: jest.fn() }));
 const searchCatalog = jest.fn();
-jest.mock('@/lib/api/catalog', () => ({
-  ...jest.requireActual('@/lib/api/catalog'),
-  searchCatalog: (...a: unknown[]) => searchCatalog(...a),
-}));
-
-it('words a chunk that cannot load as the client words a catalogue network failure', () => {
-  expect(SEARCH_OFFLINE_MESSAGE).toBe(messageFor('network', 'catalog'));
+/** While true, the catalogue api's module fails to load, as its chunk does offline. */
+let mockChunkFails = false;
+jest.mock('@/lib/api/catalog', () => {
+  if (mockChunkFails) throw new Error('ChunkLoadError: Loading chunk 42 failed.');
+  return { ...jest.requireActual('@/lib/api/catalog'), searchCatalog: (...a: unknown[]) => searchCatalog(...a) };
 });
 
 it('runs a typed query through the api once typing pauses', async () => {
@@ -34,4 +32,20 @@ it('shows the api error wording when the search fails', async () => {
   const { result } = renderHook(() => useCatalogSearch('', null, null));
   act(() => result.current.setInput('x'));
   await waitFor(() => expect(result.current.error).toBe(messageFor('timeout', 'catalog')), { timeout: SEARCH_DEBOUNCE_MS + 2_000 });
+});
+
+it("words a search whose api chunk cannot load (offline) as the client words a catalogue network failure", async () => {
+  // a fresh module registry, so the hook's import of the api runs (and fails) again
+  jest.resetModules();
+  mockChunkFails = true;
+  searchCatalog.mockReset();
+  try {
+    const { result } = renderHook(() => useCatalogSearch('', null, null));
+    act(() => result.current.setInput('x'));
+    await waitFor(() => expect(result.current.error).toBe(messageFor('network', 'catalog')), { timeout: SEARCH_DEBOUNCE_MS + 2_000 });
+    expect(searchCatalog).not.toHaveBeenCalled();
+  } finally {
+    mockChunkFails = false;
+    jest.resetModules();
+  }
 });

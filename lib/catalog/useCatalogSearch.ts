@@ -1,21 +1,26 @@
 /**
  * The search page's state: the box, the result, loading and paging (spec section 2 /search).
  * The catalogue api (and the api client under it) is loaded when the first search runs in the
- * browser, not in the page's first load (issue 12): the first result is the server's.
+ * browser, not in the page's first load (issue 12): the first result is the server's. Only the
+ * messages table (lib/api/messages.ts) comes in the first load, to word a search whose api chunk
+ * cannot load (offline).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import Router from 'next/router';
 import debounce from 'lodash.debounce';
 import type { SearchResult } from '@/lib/api/catalog';
+import { lazyFailureMessage } from '@/lib/api/lazy';
+import { messageFor } from '@/lib/api/messages';
 import { track } from '@/lib/analytics';
 
 const loadCatalog = () => import('@/lib/api/catalog');
 
 /** When the api's chunk itself cannot load (offline): the client's `catalog.network` wording. */
-export const SEARCH_OFFLINE_MESSAGE = 'カタログを読み込めませんでした。通信環境を確認して、もう一度お試しください。';
+const SEARCH_OFFLINE_MESSAGE = messageFor('network', 'catalog');
 
 /** The Japanese message for a failed search. */
-const failureMessage = (e: unknown) => loadCatalog().then((api) => api.catalogErrorMessage(e), () => SEARCH_OFFLINE_MESSAGE);
+const catalogFailure = lazyFailureMessage(loadCatalog, (api, e) => api.catalogErrorMessage(e));
+const failureMessage = (e: unknown) => catalogFailure(e, SEARCH_OFFLINE_MESSAGE);
 
 /** Typing pauses this long before the search runs (and the URL follows). */
 export const SEARCH_DEBOUNCE_MS = 300;

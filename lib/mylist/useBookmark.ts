@@ -7,6 +7,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { track } from '@/lib/analytics';
+import { lazyFailureMessage } from '@/lib/api/lazy';
 import { pushToast } from '@/store/slices/toastThunks';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { selectAuthState } from '@/store/slices/user';
@@ -24,7 +25,7 @@ export interface BookmarkControl {
 const loadApi = () => Promise.all([import('@/lib/api/mylist'), import('@/lib/api/client')]).then(([mylist, client]) => ({ ...mylist, errorMessage: client.errorMessage }));
 
 /** The toast's text for a failure (the fallback when even the api's chunk could not load). */
-const failureMessage = (e: unknown, fallback: string) => loadApi().then((api) => api.errorMessage(e, fallback), () => fallback);
+const failureMessage = lazyFailureMessage(loadApi, (api, e, fallback) => api.errorMessage(e, fallback));
 
 /** State is keyed by title and user, so answers about a former title (client navigation) never land. */
 interface Known {
