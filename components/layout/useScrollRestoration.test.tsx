@@ -4,7 +4,8 @@
  * waits for the page to grow, gives up after its window, and never moves a page the user has
  * scrolled or left. The router is a stand-in that fires Next's events in Next's order (pop state,
  * start, the new asPath, complete) on Next's own emitter; the page's height and scroll position
- * are a small model of a browser's (scrollTo clamps to what the page can reach).
+ * are a small model of a browser's (scrollTo clamps to what the page can reach, and its scroll
+ * event comes on the next frame, as a browser sends it).
  */
 import { act, render } from '@testing-library/react';
 import Router from 'next/router';
@@ -30,7 +31,9 @@ const VIEWPORT = 800;
 let height = 0;
 let y = 0;
 const scrollTo = jest.fn((_x: number, to: number) => {
+  const from = y;
   y = Math.max(0, Math.min(to, height - VIEWPORT));
+  if (y !== from) requestAnimationFrame(() => window.dispatchEvent(new Event('scroll')));
 });
 
 function Harness() {
@@ -178,6 +181,42 @@ describe('useScrollRestoration', () => {
     advance(300);
     act(() => void (height = 3000));
     advance(RESTORE_RETRY_MS + 20);
+    expect(y).toBe(1500);
+  });
+
+  it('saves the place the page is left at, though the browser sends that scroll after the navigation started', () => {
+    render(<Harness />);
+    userScrollsTo(1500);
+    act(() => {
+      // The link is scrolled into view to be clicked (the phone e2e: 851 → 601); the browser sends
+      // the scroll event on its next frame, after Next has started the navigation.
+      y = 1200;
+      router.events.emit('routeChangeStart', '/title/hoshifuru-toshokan');
+      window.dispatchEvent(new Event('scroll'));
+      router.asPath = '/title/hoshifuru-toshokan';
+      height = 1200;
+      y = 0;
+      router.events.emit('routeChangeComplete', '/title/hoshifuru-toshokan');
+    });
+    expect(window.sessionStorage.getItem('yumecast.scroll:/mylist/bookmark')).toBe('1200');
+    back('/mylist/bookmark', 900);
+    advance(300);
+    act(() => void (height = 3000));
+    advance(RESTORE_RETRY_MS + 20);
+    expect(y).toBe(1200);
+  });
+
+  it("never saves a waiting restore's own scroll: the saved place outlives leaving before the list arrives", () => {
+    leaveTheListAt(1500);
+    back('/mylist/bookmark', 900);
+    // the restore reaches only 100 on the spinner page; its scroll event comes and rests
+    advance(SCROLL_SAVE_DEBOUNCE_MS + 50);
+    expect(y).toBe(100);
+    expect(window.sessionStorage.getItem('yumecast.scroll:/mylist/bookmark')).toBe('1500');
+    // the user leaves before the list has come, then comes back to a list already there
+    visit('/title/amayadori-cafe', 3000);
+    back('/mylist/bookmark', 3000);
+    advance(100);
     expect(y).toBe(1500);
   });
 

@@ -1,6 +1,7 @@
 /**
- * The scroll position of spec section 9: saved per page while the user scrolls (debounced), and
- * put back when they come back with the browser's back or forward button.
+ * The scroll position of spec section 9: saved per page while the user scrolls (debounced) and
+ * when they leave the page, and put back when they come back with the browser's back or forward
+ * button.
  *
  * Why a restore waits for the page to grow: some pages get their content only after the
  * back/forward navigation has completed. /mylist, /mylist/bookmark and /mylist/screenshot load
@@ -105,15 +106,27 @@ export function useScrollRestoration(): void {
     // navigation is under way is the navigation's own (Next's scroll to the top of the page it
     // shows), never the user's: a back pressed before a link's page has finished had that page's
     // scroll to the top saved as the position of the page the back goes to (0), and nothing was
-    // restored (a trace of the bookmark list e2e in shell.spec.ts, desktop).
+    // restored (a trace of the bookmark list e2e in shell.spec.ts, desktop). Nor is a scroll while
+    // a restore waits the user's: it is the restore's own, cut short by a page still too short
+    // (the bookmark list's spinner saved as 208 over 601, lost if the user left before the list came).
     const onScroll = () => {
-      if (navigating !== null) return;
+      if (navigating !== null || pending !== null) return;
       scrolled = { path: Router.asPath, y: window.scrollY };
       saveScrolled();
     };
+    // Leaving a page saves where it is at that moment (Router.asPath is still the page left). The
+    // last scroll event is not enough: the browser sends it on its next frame, and a scroll just
+    // before the navigation (a link scrolled into view to be tapped or clicked, or its focus) then
+    // arrives after routeChangeStart and is dropped as the navigation's own. The saved place then
+    // depended on that race: the phone e2e of the bookmark list left the page at 601 and saved
+    // either 601 or the 851 of the scroll before (a trace of scroll events, saves and router
+    // events). A restore still waiting (the user has not touched the page) keeps the saved place.
     const onStart = (url: string) => {
+      const leaving = navigating === null && pending === null;
       cancelRestore();
-      saveScrolled.flush();
+      saveScrolled.cancel();
+      scrolled = null;
+      if (leaving) save(Router.asPath, window.scrollY);
       navigating = withoutHash(url);
     };
     const onEnd = (url: string) => {
