@@ -11,15 +11,66 @@
  * prerendered, revalidated routes, which the proxy does not see) and carry no nonce: a nonce
  * header on a request for one of those (which no proxy removed) is ignored.
  *
+ * The head is GatedHead (below): Next's head, with the page's scripts run
+ * by the boot gate once the page's main picture is painted (issue 12, docs/web-performance.md).
+ *
  * The head also links the web app manifest (public/manifest.webmanifest, issue 13: the site can
  * be added to the home screen and opens full screen; the policy's `manifest-src 'self'` allows it)
  * with the theme colour and Apple's home-screen tags (iPhone reads those, not the manifest's
  * display mode).
  */
 import Document, { Head, Html, Main, NextScript, type DocumentContext, type DocumentInitialProps } from 'next/document';
+import { isValidElement, type ReactElement, type ReactNode } from 'react';
 import { ServerStyleSheet } from 'styled-components';
+import { BOOT_GATE_SCRIPT, BOOT_LIST_ID } from '@/lib/security/bootGate';
 import { contentSecurityPolicy, NONCE_HEADER, PRERENDERED_ROUTES, siteCspSources } from '@/lib/security/csp';
 import { darkTheme } from '@/styles/theme';
+
+type ScriptElement = ReactElement<{ src?: string; nonce?: string }>;
+
+/** `<script src>` elements among what Next rendered (inline ones, e.g. Turbopack's bootstrap, kept as they are). */
+function split(nodes: ReactNode): { external: ScriptElement[]; others: ReactNode[] } {
+  const external: ScriptElement[] = [];
+  const others: ReactNode[] = [];
+  for (const node of Array.isArray(nodes) ? nodes : [nodes]) {
+    if (isValidElement(node) && node.type === 'script' && typeof (node as ScriptElement).props.src === 'string') external.push(node as ScriptElement);
+    else if (node) others.push(node);
+  }
+  return { external, others };
+}
+
+/**
+ * The document's <head> with the page's scripts behind the boot gate (lib/security/bootGate.ts;
+ * issue 12, docs/web-performance.md "The page's scripts after its picture"). Next writes each
+ * chunk as `<script src defer>`, which the browser runs as soon as the HTML is parsed: on a fast
+ * connection before the page's main picture is painted, which then waits for the framework's
+ * compile and the hydration. This head keeps all Next writes but those scripts, whose URLs it
+ * writes as JSON for the inline gate, which loads and runs them in the same order once the
+ * picture is painted. Next's own methods make the list (getDynamicChunks, then getScripts, in
+ * render()'s order), so its chunk order and nonce are kept (we set no `crossOrigin`: the chunks
+ * are our origin's).
+ */
+class GatedHead extends Head {
+  private gated: ScriptElement[] = [];
+
+  getDynamicChunks(files: Parameters<Head['getDynamicChunks']>[0]) {
+    const { external, others } = split(super.getDynamicChunks(files));
+    this.gated.push(...external);
+    return others as ReturnType<Head['getDynamicChunks']>;
+  }
+
+  getScripts(files: Parameters<Head['getScripts']>[0]) {
+    const { external, others } = split(super.getScripts(files));
+    const all = [...this.gated, ...external];
+    const nonce = all[0]?.props.nonce ?? this.props.nonce;
+    const list = JSON.stringify(all.map((s) => s.props.src)).replace(/</g, '\\u003c');
+    return [
+      ...others,
+      <script key="boot-list" id={BOOT_LIST_ID} type="application/json" dangerouslySetInnerHTML={{ __html: list }} />,
+      <script key="boot-gate" nonce={nonce} dangerouslySetInnerHTML={{ __html: BOOT_GATE_SCRIPT }} />,
+    ] as unknown as ReturnType<Head['getScripts']>;
+  }
+}
 
 interface Props extends DocumentInitialProps {
   nonce?: string;
@@ -54,7 +105,7 @@ export default class AppDocument extends Document<Props> {
     const { nonce } = this.props;
     return (
       <Html lang="ja">
-        <Head nonce={nonce}>
+        <GatedHead nonce={nonce}>
           {nonce && <meta property="csp-nonce" nonce={nonce} />}
           <meta name="theme-color" content={darkTheme.background} />
           <link rel="icon" href="/favicon.ico" />
@@ -64,7 +115,7 @@ export default class AppDocument extends Document<Props> {
           <meta name="apple-mobile-web-app-capable" content="yes" />
           <meta name="apple-mobile-web-app-status-bar-style" content="black" />
           <meta name="apple-mobile-web-app-title" content="ユメキャスト" />
-        </Head>
+        </GatedHead>
         <body>
           <Main />
           <NextScript nonce={nonce} />
