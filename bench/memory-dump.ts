@@ -22,15 +22,47 @@ const hexMb = (v: string | undefined): number => (v ? parseInt(v, 16) / 2 ** 20 
 
 /**
  * A detailed memory dump of every process, reduced to the renderer of `page` (the one among
- * `pids`, else the renderer with the biggest V8 heap): each top-level allocator's effective size
+ * `pids` with the biggest malloc, else of all renderers): each top-level allocator's effective size
  * (its own, without what others account for), in MB.
  */
 export async function rendererAllocators(page: Page, pids: number[] = []): Promise<Allocators> {
+  const events = await memoryInfraTrace<DumpEvent>(page);
+  // the renderer is the process whose dump has blink_gc (the page's DOM heap)
+  const dumps = events.filter((e) => e.ph === 'v' && e.args?.dumps?.allocators);
+  const renderers = dumps.filter((e) => Object.keys(e.args!.dumps!.allocators!).some((k) => k.startsWith('blink_gc')));
+  const size = (e: DumpEvent, name: string) => hexMb(e.args!.dumps!.allocators![name]?.attrs?.effective_size?.value ?? e.args!.dumps!.allocators![name]?.attrs?.size?.value);
+  // a session may own several renderers (before issue 11's memory round: Chromium's omnibox WebUI in every context): its page's is the biggest malloc
+  const own = renderers.filter((e) => pids.includes(e.pid));
+  const mine = (own.length ? own : renderers).sort((a, b) => size(b, 'malloc') - size(a, 'malloc'))[0];
+  if (!mine) return {};
+  // per allocator (the first segment of a dump's path): its shallowest dumps summed (a parent
+  // that has no dump of its own is its children)
+  const out: Allocators = {};
+  const depth: Record<string, number> = {};
+  for (const [name, a] of Object.entries(mine.args!.dumps!.allocators!)) {
+    const top = name.split('/')[0];
+    const d = name.split('/').length;
+    const mb = hexMb(a.attrs?.effective_size?.value ?? a.attrs?.size?.value);
+    if (!a.attrs?.effective_size && !a.attrs?.size) continue;
+    if (depth[top] === undefined || d < depth[top]) {
+      depth[top] = d;
+      out[top] = mb;
+    } else if (d === depth[top]) out[top] += mb;
+  }
+  for (const k of Object.keys(out)) if (!(out[k] > 0)) delete out[k];
+  const totals = mine.args!.dumps!.process_totals;
+  if (totals?.resident_set_bytes) out['(resident set)'] = hexMb(totals.resident_set_bytes);
+  if (totals?.private_footprint_bytes) out['(private footprint)'] = hexMb(totals.private_footprint_bytes);
+  return out;
+}
+
+/** Every process's detailed memory-infra dump (the trace's events), through a CDP session of `page`. */
+export async function memoryInfraTrace<T>(page: Page): Promise<T[]> {
   const cdp = await page.context().newCDPSession(page);
   try {
-    const events: DumpEvent[] = [];
+    const events: T[] = [];
     const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-    cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as DumpEvent[])));
+    cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as T[])));
     await cdp.send('Tracing.start', {
       traceConfig: { includedCategories: ['disabled-by-default-memory-infra'], excludedCategories: ['*'], memoryDumpConfig: { triggers: [] } },
       transferMode: 'ReportEvents',
@@ -39,32 +71,7 @@ export async function rendererAllocators(page: Page, pids: number[] = []): Promi
     await cdp.send('Tracing.end');
     await done;
     if (!r.success) throw new Error('the memory dump failed');
-    // the renderer is the process whose dump has blink_gc (the page's DOM heap)
-    const dumps = events.filter((e) => e.ph === 'v' && e.args?.dumps?.allocators);
-    const renderers = dumps.filter((e) => Object.keys(e.args!.dumps!.allocators!).some((k) => k.startsWith('blink_gc')));
-    // several renderers (a shared browser): the one of this page runs its JS heap, the biggest v8
-    const size = (e: DumpEvent, name: string) => hexMb(e.args!.dumps!.allocators![name]?.attrs?.effective_size?.value ?? e.args!.dumps!.allocators![name]?.attrs?.size?.value);
-    const mine = renderers.find((e) => pids.includes(e.pid)) ?? renderers.sort((a, b) => size(b, 'v8') - size(a, 'v8'))[0];
-    if (!mine) return {};
-    // per allocator (the first segment of a dump's path): its shallowest dumps summed (a parent
-    // that has no dump of its own is its children)
-    const out: Allocators = {};
-    const depth: Record<string, number> = {};
-    for (const [name, a] of Object.entries(mine.args!.dumps!.allocators!)) {
-      const top = name.split('/')[0];
-      const d = name.split('/').length;
-      const mb = hexMb(a.attrs?.effective_size?.value ?? a.attrs?.size?.value);
-      if (!a.attrs?.effective_size && !a.attrs?.size) continue;
-      if (depth[top] === undefined || d < depth[top]) {
-        depth[top] = d;
-        out[top] = mb;
-      } else if (d === depth[top]) out[top] += mb;
-    }
-    for (const k of Object.keys(out)) if (!(out[k] > 0)) delete out[k];
-    const totals = mine.args!.dumps!.process_totals;
-    if (totals?.resident_set_bytes) out['(resident set)'] = hexMb(totals.resident_set_bytes);
-    if (totals?.private_footprint_bytes) out['(private footprint)'] = hexMb(totals.private_footprint_bytes);
-    return out;
+    return events;
   } finally {
     await cdp.detach().catch(() => undefined);
   }

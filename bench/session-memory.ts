@@ -13,10 +13,24 @@
  * renderer, plus its share of its browser's other processes), the renderer's JS heap
  * (performance.memory), and the art store's figures (getState().art: rasters held and their bytes,
  * rasterised, freed); with --dump, the renderer's memory by Chromium's own allocators
- * (bench/memory-dump.ts: malloc, partition_alloc, v8, skia, cc, …). Figures only; never fails on size.
+ * (bench/memory-dump.ts: malloc, partition_alloc, v8, skia, cc, …; bench/renderer-memory.ts reads
+ * them in detail). Figures only; never fails on size.
  *
- *   npx tsx bench/session-memory.ts [--config -art,after] [--still 15] [--read 90] [--dump] [--warm] [--game hajimari-no-eki] [--fake]
+ * Memory levers that are no host setting run as extra configurations before the others (--also
+ * a,b), each `after` with one lever undone by the bench:
+ *   -webui  Chromium launched through a wrapper (CHROMIUM_PATH) that lets the browser UI's WebUI
+ *           renderer back in (server/host/browser-flags.ts BROWSER_UI_FEATURES);
+ *   -fetch  a runtime build (HOST_RUNTIME_DIR) whose big files are fetched by the page itself, as
+ *           before runtime/src/fetch-bytes.ts (its worker made unable to start: the page's fallback).
+ *
+ *   npx tsx bench/session-memory.ts [--config -art,after] [--also -webui] [--still 15] [--read 90] [--dump] [--warm] [--game hajimari-no-eki] [--fake]
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { BROWSER_UI_FEATURES } from '../server/host/browser-flags';
+import { CHROMIUM_PATH } from '../server/shared/chromium';
+import { buildRuntime } from '../runtime/build';
 import { sessionFootprint } from '../server/host/procs';
 import { sleep, type TestAgent } from '../server/host/testing/harness';
 import type { ArtStats } from '../runtime/src/types';
@@ -24,11 +38,13 @@ import { num, printTable, printTables, type Row } from './play-configs';
 import { pssByMapping, rendererAllocators, type Allocators } from './memory-dump';
 import { arg, engineState, finish, flag } from './play-common';
 import { eachConfig, setUp, storySession, type Bench } from './play-session';
+import type { PlayConfig } from './play-configs';
 
 const STILL_S = Math.max(1, Number(arg('still', '15')));
 const READ_S = Math.max(5, Number(arg('read', '90')));
 const DUMP = flag('dump');
 const WARM = flag('warm');
+const ALSO = arg('also', '').split(',').map((x) => x.trim()).filter(Boolean);
 const SAMPLE_MS = 5000;
 const MB = 2 ** 20;
 
@@ -38,6 +54,8 @@ interface Sample {
   ownMb: number;
   sharedMb: number;
   sharers: number;
+  /** Its own processes (renderers). */
+  ownProcs: number;
   heapMb: number;
   art: ArtStats | undefined;
   lines: number;
@@ -62,6 +80,7 @@ async function sample(host: TestAgent, sid: string, scenes: Set<string>): Promis
     ownMb: f.own.pss / MB,
     sharedMb: f.shared.pss / MB / f.shared.sharers,
     sharers: f.shared.sharers,
+    ownProcs: f.own.pids.length,
     heapMb: heap / MB,
     art: st.art,
     lines: st.lineCount,
@@ -104,7 +123,7 @@ function rows(samples: Map<string, Sample>): Row[] {
   const row = (figure: string, f: (x: Sample) => string) => out.push({ figure, values: Object.fromEntries([...samples].map(([col, x]) => [col, f(x)])) });
   const mb = (x: number) => num(x, 1, ' MB');
   row('session PSS (own + share)', (x) => mb(x.pssMb));
-  row('  own processes (its renderer)', (x) => mb(x.ownMb));
+  row('  own processes (its renderers)', (x) => `${mb(x.ownMb)} (${x.ownProcs})`);
   row('  share of the browser\'s others', (x) => `${mb(x.sharedMb)} (/${x.sharers})`);
   row('renderer JS heap (used)', (x) => mb(x.heapMb));
   row('art rasters held (MB / count)', (x) => (x.art ? `${mb(x.art.heldBytes / MB)} / ${x.art.held}` : '–'));
@@ -121,8 +140,50 @@ function rows(samples: Map<string, Sample>): Row[] {
   return out;
 }
 
+/** `chromium` through a wrapper that takes BROWSER_UI_FEATURES out of its --disable-features (the `-webui` configuration). */
+function chromiumWithWebUi(): string {
+  const file = path.join(os.tmpdir(), 'yumecast-bench-chromium-webui.sh');
+  const drop = BROWSER_UI_FEATURES.map((f) => `v=\${v//,${f},/,}`).join('; ');
+  fs.writeFileSync(
+    file,
+    `#!/bin/bash\n# bench/session-memory.ts -webui: Chromium with the browser UI's WebUI renderers let back in\nargs=()\nfor a in "$@"; do\n  if [[ $a == --disable-features=* ]]; then v=",\${a#--disable-features=},"; ${drop}; v=\${v#,}; a="--disable-features=\${v%,}"; fi\n  args+=("$a")\ndone\nexec ${CHROMIUM_PATH} "\${args[@]}"\n`,
+    { mode: 0o755 },
+  );
+  return file;
+}
+
+/** The runtime built with fetch-bytes.ts's worker unable to start (the `-fetch` configuration). */
+async function runtimeFetchingInPage(): Promise<string> {
+  const outDir = path.join(os.tmpdir(), 'yumecast-bench-runtime-fetch-in-page');
+  await buildRuntime({ outDir, includeFixtures: true, quiet: true, sourcemap: false });
+  const js = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? js(path.join(dir, e.name)) : e.name.endsWith('.js') ? [path.join(dir, e.name)] : []));
+  let patched = 0;
+  for (const f of js(outDir)) {
+    const text = fs.readFileSync(f, 'utf8');
+    const n = text.split('new Worker(').length - 1;
+    if (n) fs.writeFileSync(f, text.replaceAll('new Worker(', '(()=>{throw new Error("bench: no worker")})('));
+    patched += n;
+  }
+  if (patched !== 1) throw new Error(`-fetch: expected one \`new Worker(\` in the runtime's bundle, found ${patched}`);
+  return outDir;
+}
+
+/** The --also configurations: `after` (its player side) with a bench-made setting. */
+async function alsoConfigs(): Promise<PlayConfig[]> {
+  const out: PlayConfig[] = [];
+  for (const name of ALSO) {
+    // the player's side as play-configs' `after` (the player's code and the page's flow as they are)
+    const player = { jitterTarget: true, answerFirst: true, earlyJoin: true };
+    if (name === '-webui') out.push({ name, hostEnv: { CHROMIUM_PATH: chromiumWithWebUi() }, ...player });
+    else if (name === '-fetch') out.push({ name, hostEnv: { HOST_RUNTIME_DIR: await runtimeFetchingInPage() }, ...player });
+    else throw new Error(`unknown --also configuration ${name} (-webui, -fetch)`);
+  }
+  return out;
+}
+
 async function main(): Promise<void> {
   const b = await setUp(`session memory (still ${STILL_S} s, reading ${READ_S} s)`, '-art,after', 3);
+  b.configs.unshift(...(await alsoConfigs()));
   const figs = await eachConfig(b, { HOST_WARM_POOL: WARM ? '1' : '0', HOST_CAPACITY: '2' }, async (cfg, host) => {
     if (WARM) await host.agent.pool.whenWarm(1, 120_000);
     const samples = await measure(b, host);

@@ -5,10 +5,23 @@
  */
 import { CHROMIUM_ARGS } from '../shared/chromium';
 
-/** CHROMIUM_ARGS' --disable-features, plus the spare renderer (so a context's renderers can be told apart). */
+/**
+ * The browser's own UI pages that Chromium loads into a renderer of every window, which is every
+ * browser context here (issue 11, bench/renderer-memory.ts): the omnibox's suggestion popup as
+ * WebUI (chrome://omnibox-popup.top-chrome/, and its AI-mode page). A headless host never shows an
+ * omnibox, yet each session's context got that second renderer: ~40–50 MB PSS (27 MB of it
+ * anonymous) counted as the session's own. Turned off, a context has one renderer: its page's.
+ */
+export const BROWSER_UI_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup'];
+
+/**
+ * CHROMIUM_ARGS' --disable-features, plus the spare renderer (so a context's renderers can be told
+ * apart) and the browser UI's WebUI renderers (BROWSER_UI_FEATURES).
+ */
 const DISABLED_FEATURES = [
   ...(CHROMIUM_ARGS.find((a) => a.startsWith('--disable-features='))?.slice('--disable-features='.length).split(',') ?? []),
   'SpareRendererForSitePerProcess',
+  ...BROWSER_UI_FEATURES,
 ].filter(Boolean);
 
 /**
