@@ -168,10 +168,13 @@ test('magazine: the list links to the article, which links its titles', async ({
 
 test('a catalogue page’s first-load scripts carry V8’s compile hint', async ({ request }) => {
   // docs/web-performance.md: scripts/stack/compile-hints.ts marks every page's first-load scripts
-  // after the build (which ones: its unit test). They are the scripts the server's HTML names.
+  // after the build (which ones: its unit test). They are the scripts the server's HTML names:
+  // the boot gate's list (lib/security/bootGate.ts) and any `<script src>`.
   for (const path of [`/title/${KATAKANA.id}`, '/search', '/']) {
     const html = await (await request.get(path)).text();
-    const first = [...html.matchAll(/<script[^>]* src="(\/_next\/static\/chunks\/[^"]+\.js)"/g)].map((m) => m[1]);
+    const listed = JSON.parse(/<script id="__yc_boot" type="application\/json">([^<]*)<\/script>/.exec(html)?.[1] ?? '[]') as string[];
+    const tagged = [...html.matchAll(/<script[^>]* src="(\/_next\/static\/chunks\/[^"]+\.js)"/g)].map((m) => m[1]);
+    const first = [...listed, ...tagged].filter((src) => src.startsWith('/_next/static/chunks/'));
     expect(first.length).toBeGreaterThan(3);
     for (const src of first) expect((await (await request.get(src)).text()).startsWith('//# allFunctionsCalledOnLoad\n'), `${path}: ${src}`).toBe(true);
   }

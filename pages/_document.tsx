@@ -40,8 +40,9 @@ function split(nodes: ReactNode): { external: ScriptElement[]; others: ReactNode
 }
 
 /**
- * The document's <head> with the page's scripts behind the boot gate (lib/security/bootGate.ts;
- * issue 12, docs/web-performance.md "The page's scripts after its picture"). Next writes each
+ * The document's <head>, on a page that preloads its main picture with the page's scripts behind
+ * the boot gate (lib/security/bootGate.ts; issue 12, docs/web-performance.md "The page's scripts
+ * after its picture"). Next writes each
  * chunk as `<script src defer>`, which the browser runs as soon as the HTML is parsed: on a fast
  * connection before the page's main picture is painted, which then waits for the framework's
  * compile and the hydration. This head keeps all Next writes but those scripts, whose URLs it
@@ -53,13 +54,26 @@ function split(nodes: ReactNode): { external: ScriptElement[]; others: ReactNode
 class GatedHead extends Head {
   private gated: ScriptElement[] = [];
 
+  /**
+   * Whether the page preloads a picture (next/image `preload`: a `<link rel=preload as=image>`
+   * in the page's head): the gate is for those pages. A page whose largest paint is text keeps
+   * Next's scripts as they are: its text is shown with the first paint, and holding its scripts
+   * until then cost its hydration 0.3–0.9 s on a throttled phone (docs/performance.md, sixth round).
+   */
+  private preloadsPicture(): boolean {
+    const head = (this.context as { head?: ReactNode[] }).head ?? [];
+    return head.some((el) => isValidElement<{ rel?: string; as?: string }>(el) && el.type === 'link' && el.props.rel === 'preload' && el.props.as === 'image');
+  }
+
   getDynamicChunks(files: Parameters<Head['getDynamicChunks']>[0]) {
+    if (!this.preloadsPicture()) return super.getDynamicChunks(files);
     const { external, others } = split(super.getDynamicChunks(files));
     this.gated.push(...external);
     return others as ReturnType<Head['getDynamicChunks']>;
   }
 
   getScripts(files: Parameters<Head['getScripts']>[0]) {
+    if (!this.preloadsPicture()) return super.getScripts(files);
     const { external, others } = split(super.getScripts(files));
     const all = [...this.gated, ...external];
     const nonce = all[0]?.props.nonce ?? this.props.nonce;

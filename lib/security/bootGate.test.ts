@@ -164,6 +164,14 @@ test('without paint timing (no PerformanceObserver), the decode and GATE_PAINT_W
   expect(started()).toEqual(CHUNKS);
 });
 
+test('a tap before the picture is shown starts the chunks at once', () => {
+  page(1);
+  run();
+  expect(started()).toEqual([]);
+  window.dispatchEvent(new Event('pointerdown'));
+  expect(started()).toEqual(CHUNKS);
+});
+
 test('the static policy allows exactly the text the document writes', () => {
   expect(bootGateHash()).toBe(`sha256-${createHash('sha256').update(BOOT_GATE_SCRIPT, 'utf8').digest('base64')}`);
   // React writes dangerouslySetInnerHTML as is; nothing in the gate would be escaped or differ per page.

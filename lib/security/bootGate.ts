@@ -10,10 +10,11 @@
  * and for the browser to report one of them painted (a `largest-contentful-paint` entry whose
  * element it is: the browser's own word that the frame showing it was presented), else
  * GATE_PAINT_WAIT_MS after the decode and the page's first paint, and at most GATE_MAX_WAIT_MS
- * after the HTML was parsed. A page without such a picture (its largest paint is text, shown
- * with the first paint) opens the gate at its first contentful paint.
- * The scripts are inserted with `async = false`, which runs them in the order given, as `defer`
- * did. Why not download them at once and only hold their evaluation: the picture then shares the
+ * after the HTML was parsed. Only pages that preload a picture get the gate (pages/_document.tsx);
+ * should one have no such `<img>`, the gate opens at its first contentful paint.
+ * A visitor's first tap, click or key opens it at once (the page cannot answer before its scripts
+ * run; the sooner they come). The scripts are inserted with `async = false`, which runs them in
+ * the order given, as `defer` did. Why not download them at once and only hold their evaluation: the picture then shares the
  * phone's bandwidth with ~130 kB of script, and Lighthouse's simulation counts every script that
  * finished downloading before the picture was shown as holding it whenever that script's
  * evaluation was short (its trace task is pruned, docs/performance.md "sixth round"). The cost is
@@ -59,6 +60,7 @@ if(img.decode)img.decode().then(one,one);
 else if(img.complete)one();
 else{img.addEventListener('load',one);img.addEventListener('error',one);}}
 if(imgs.length===0){none=true;decoded=true;ready();}}
+var inputs=['pointerdown','keydown','touchstart'];for(var k=0;k<inputs.length;k++)addEventListener(inputs[k],boot,{capture:true,passive:true,once:true});
 if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',gate);else gate();
 })();`;
 
