@@ -6,7 +6,6 @@ import type { NextConfig } from 'next';
 import { withSentryConfig } from '@sentry/nextjs/config';
 import { permissionsPolicy } from './lib/security/permissions';
 import { contentSecurityPolicy, cspSources, prerenderedHeaderSources } from './lib/security/csp';
-import { bootGateHash } from './lib/security/bootGate';
 
 /**
  * Headers on every response of the web (issue 10, docs/security.md): no page may be framed by
@@ -33,12 +32,13 @@ const SECURITY_HEADERS = [
  * writes an inline bootstrap script into those pages that this policy does not allow: production
  * builds are webpack's (`next build --webpack`), and a Turbopack production build stops here.
  * Under `next dev` (Turbopack) these routes keep only the floor above. The one inline script of
- * ours, the boot gate (lib/security/bootGate.ts), is allowed by its hash.
+ * ours, the boot gate (lib/security/bootGate.ts), is allowed by its hash, which
+ * contentSecurityPolicy() adds to every policy without a nonce.
  */
 function prerenderedPolicyHeaders() {
   if (process.env.NODE_ENV === 'development') return [];
   if (process.env.TURBOPACK) throw new Error('production builds use webpack: next build --webpack (docs/web-performance.md "The production bundler")');
-  const value = contentSecurityPolicy({ sources: cspSources(), scriptHashes: [bootGateHash()] });
+  const value = contentSecurityPolicy({ sources: cspSources() });
   return prerenderedHeaderSources().map((source) => ({ source, headers: [{ key: 'Content-Security-Policy', value }] }));
 }
 

@@ -3,11 +3,11 @@
  * (issue 10, docs/security.md).
  *
  * Every response gets the static policy: scripts from our origin, the build's own inline
- * bootstrap and our boot gate (lib/security/bootGate.ts) by hash, no inline script else. That is
- * all a prerendered page can carry, since it was built before any request. Every page that may be
- * rendered for this request also gets a fresh nonce in the x-nonce request header;
- * pages/_document.tsx puts it on the page's scripts and styles and replaces the policy with the
- * nonce policy on that same response. Prerendered pages
+ * bootstrap and our boot gate (lib/security/bootGate.ts, whose hash contentSecurityPolicy adds
+ * itself) by hash, no inline script else. That is all a prerendered page can carry, since it was
+ * built before any request. Every page that may be rendered for this request also gets a fresh
+ * nonce in the x-nonce request header; pages/_document.tsx puts it on the page's scripts and
+ * styles and replaces the policy with the nonce policy on that same response. Prerendered pages
  * that revalidate in the background (PRERENDERED_ROUTES) get none, and a nonce sent by the
  * client is dropped. Permissions-Policy and the other fixed headers are in next.config.ts.
  *
@@ -20,7 +20,6 @@
  * a second). lib/security/csp.test.ts checks the matcher against PRERENDERED_ROUTES.
  */
 import { NextResponse, type NextRequest } from 'next/server';
-import { bootGateHash } from '@/lib/security/bootGate';
 import { buildBootstrapHashes } from '@/lib/security/bootstrapHashes';
 import { contentSecurityPolicy, isPrerenderedPath, newNonce, NONCE_HEADER, siteCspSources } from '@/lib/security/csp';
 
@@ -33,7 +32,7 @@ export function proxy(request: NextRequest) {
   // next dev renders every page per request and serves nothing stale: a nonce for all of them.
   if (dev || !isPrerenderedPath(request.nextUrl.pathname)) headers.set(NONCE_HEADER, newNonce());
   const response = NextResponse.next({ request: { headers } });
-  staticPolicy ??= contentSecurityPolicy({ sources: siteCspSources(), scriptHashes: [...buildBootstrapHashes(), bootGateHash()], dev });
+  staticPolicy ??= contentSecurityPolicy({ sources: siteCspSources(), scriptHashes: buildBootstrapHashes(), dev });
   response.headers.set('Content-Security-Policy', staticPolicy);
   return response;
 }

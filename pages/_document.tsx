@@ -11,8 +11,11 @@
  * prerendered, revalidated routes, which the proxy does not see) and carry no nonce: a nonce
  * header on a request for one of those (which no proxy removed) is ignored.
  *
- * The head is GatedHead (below): Next's head, with the page's scripts run
- * by the boot gate once the page's main picture is painted (issue 12, docs/web-performance.md).
+ * The head is GatedHead (below): Next's head, with the page's scripts run by the boot gate once
+ * the page's main picture is painted (issue 12, docs/web-performance.md), on the pages that
+ * preload their picture only (`/`, the title page, /search, /brand, the article); the others
+ * (/magazine, /upgrade, the members' pages: their largest paint is text) keep Next's defer
+ * scripts.
  *
  * The head also links the web app manifest (public/manifest.webmanifest, issue 13: the site can
  * be added to the home screen and opens full screen; the policy's `manifest-src 'self'` allows it)
@@ -42,17 +45,18 @@ function split(nodes: ReactNode): { external: ScriptElement[]; others: ReactNode
 /**
  * The document's <head>, on a page that preloads its main picture with the page's scripts behind
  * the boot gate (lib/security/bootGate.ts; issue 12, docs/web-performance.md "The page's scripts
- * after its picture"). Next writes each
- * chunk as `<script src defer>`, which the browser runs as soon as the HTML is parsed: on a fast
- * connection before the page's main picture is painted, which then waits for the framework's
- * compile and the hydration. This head keeps all Next writes but those scripts, whose URLs it
- * writes as JSON for the inline gate, which loads and runs them in the same order once the
- * picture is painted. Next's own methods make the list (getDynamicChunks, then getScripts, in
- * render()'s order), so its chunk order and nonce are kept (we set no `crossOrigin`: the chunks
- * are our origin's).
+ * after its picture"). Next writes each chunk as `<script src defer>`, which the browser runs as
+ * soon as the HTML is parsed: on a fast connection before the page's main picture is painted,
+ * which then waits for the framework's compile and the hydration. This head keeps all Next
+ * writes but those scripts, whose URLs it writes as JSON for the inline gate, which loads and
+ * runs them in the same order once the picture is painted. Next's own methods make the list
+ * (getDynamicChunks, then getScripts, in render()'s order), so its chunk order and nonce are kept
+ * (we set no `crossOrigin`: the chunks are our origin's).
  */
 class GatedHead extends Head {
   private gated: ScriptElement[] = [];
+  /** preloadsPicture()'s answer, worked out on first use (one head renders one page). */
+  private picture: boolean | undefined;
 
   /**
    * Whether the page preloads a picture (next/image `preload`: a `<link rel=preload as=image>`
@@ -61,8 +65,11 @@ class GatedHead extends Head {
    * until then cost its hydration 0.3–0.9 s on a throttled phone (docs/performance.md, sixth round).
    */
   private preloadsPicture(): boolean {
-    const head = (this.context as { head?: ReactNode[] }).head ?? [];
-    return head.some((el) => isValidElement<{ rel?: string; as?: string }>(el) && el.type === 'link' && el.props.rel === 'preload' && el.props.as === 'image');
+    if (this.picture === undefined) {
+      const head = (this.context as { head?: ReactNode[] }).head ?? [];
+      this.picture = head.some((el) => isValidElement<{ rel?: string; as?: string }>(el) && el.type === 'link' && el.props.rel === 'preload' && el.props.as === 'image');
+    }
+    return this.picture;
   }
 
   getDynamicChunks(files: Parameters<Head['getDynamicChunks']>[0]) {

@@ -12,12 +12,25 @@ const CHUNKS = ['/_next/static/chunks/webpack.js', '/_next/static/chunks/framewo
 type Entry = { element?: Element | null; name?: string };
 type Callback = (list: { getEntries(): Entry[] }) => void;
 let observers: Record<string, Callback[]> = {};
+/** Every type the gate asked to observe, supported or not. */
+let asked: string[] = [];
 
+/** The entry types of a browser that reports both paints (Chrome, Firefox). */
+const ALL_TYPES = ['element', 'event', 'first-input', 'largest-contentful-paint', 'layout-shift', 'longtask', 'mark', 'measure', 'navigation', 'paint', 'resource'];
+
+/** PerformanceObserver as a browser has it: a type it does not list is ignored (with a console warning). */
 class FakeObserver {
+  static supportedEntryTypes: readonly string[] | undefined = ALL_TYPES;
   constructor(private readonly callback: Callback) {}
   observe({ type }: { type: string }) {
-    (observers[type] ??= []).push(this.callback);
+    asked.push(type);
+    if ((FakeObserver.supportedEntryTypes ?? []).includes(type)) (observers[type] ??= []).push(this.callback);
   }
+}
+
+/** The browser lists these entry types (undefined: it has PerformanceObserver but no list, pre-2019). */
+function supports(types: readonly string[] | undefined) {
+  FakeObserver.supportedEntryTypes = types;
 }
 
 /** The browser reports entries of one type. */
@@ -56,15 +69,28 @@ async function flush() {
   for (let i = 0; i < 5; i++) await Promise.resolve();
 }
 
+/** The window listeners each test's gate adds, removed after it (a gate still waiting would answer the next test's tap). */
+let listeners: [string, EventListenerOrEventListenerObject, (boolean | AddEventListenerOptions)?][] = [];
+const addEventListener = window.addEventListener.bind(window);
+
 beforeEach(() => {
+  listeners = [];
+  jest.spyOn(window, 'addEventListener').mockImplementation((type, listener, options) => {
+    if (listener) listeners.push([type, listener, options]);
+    addEventListener(type, listener, options);
+  });
   jest.useFakeTimers();
   observers = {};
+  asked = [];
+  supports(ALL_TYPES);
   (globalThis as unknown as { PerformanceObserver: unknown }).PerformanceObserver = FakeObserver;
   Object.defineProperty(document, 'currentScript', { value: { nonce: 'bm9uY2Vub25jZW5vbmNlMQ==' }, configurable: true });
 });
 
 afterEach(() => {
   jest.useRealTimers();
+  jest.restoreAllMocks();
+  for (const [type, listener, options] of listeners) window.removeEventListener(type, listener, options);
 });
 
 test('a page without a preloaded picture starts its chunks at its first paint, in order, run in order, with the nonce', () => {
@@ -144,20 +170,54 @@ test('a picture that never arrives holds the chunks at most GATE_MAX_WAIT_MS', (
   expect(started()).toEqual(CHUNKS);
 });
 
-test('without paint timing (no PerformanceObserver), a page without a picture starts at once', () => {
-  delete (globalThis as unknown as { PerformanceObserver?: unknown }).PerformanceObserver;
+/** Browsers that cannot report the page's first paint: the gate must not wait for it. */
+const NO_PAINT_TIMING: [string, () => void][] = [
+  ['no PerformanceObserver', () => delete (globalThis as unknown as { PerformanceObserver?: unknown }).PerformanceObserver],
+  ['a PerformanceObserver without supportedEntryTypes', () => supports(undefined)],
+  ['no paint entry type', () => supports(ALL_TYPES.filter((t) => t !== 'paint'))],
+];
+
+test.each(NO_PAINT_TIMING)('without paint timing (%s), a page without a picture starts at once', (_, browser) => {
+  browser();
   page(0);
   run();
   jest.advanceTimersByTime(0);
   expect(started()).toEqual(CHUNKS);
 });
 
-test('without paint timing (no PerformanceObserver), the decode and GATE_PAINT_WAIT_MS decide', async () => {
-  delete (globalThis as unknown as { PerformanceObserver?: unknown }).PerformanceObserver;
+test.each(NO_PAINT_TIMING)('without paint timing (%s), the decode and GATE_PAINT_WAIT_MS decide', async (_, browser) => {
+  browser();
   const { decodes } = page(1);
   run();
   decodes[0].resolve();
   await flush();
+  jest.advanceTimersByTime(GATE_PAINT_WAIT_MS - 1);
+  expect(started()).toEqual([]);
+  jest.advanceTimersByTime(1);
+  expect(started()).toEqual(CHUNKS);
+});
+
+test('without the paint entry type, the picture reported painted still starts the chunks at once', async () => {
+  supports(ALL_TYPES.filter((t) => t !== 'paint'));
+  const { decodes, images } = page(1);
+  run();
+  decodes[0].resolve();
+  await flush();
+  report('largest-contentful-paint', [{ element: images[0] }]);
+  jest.advanceTimersByTime(0);
+  expect(started()).toEqual(CHUNKS);
+});
+
+test('without largest-contentful-paint, the first paint and GATE_PAINT_WAIT_MS decide; no unsupported type is observed', async () => {
+  supports(ALL_TYPES.filter((t) => t !== 'largest-contentful-paint'));
+  const { decodes } = page(1);
+  run();
+  expect(asked).toEqual(['paint']);
+  decodes[0].resolve();
+  await flush();
+  jest.advanceTimersByTime(GATE_PAINT_WAIT_MS);
+  expect(started()).toEqual([]);
+  firstPaint();
   jest.advanceTimersByTime(GATE_PAINT_WAIT_MS - 1);
   expect(started()).toEqual([]);
   jest.advanceTimersByTime(1);

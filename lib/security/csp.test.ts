@@ -2,14 +2,16 @@
  * @jest-environment node
  *
  * The web's Content-Security-Policy (lib/security/csp.ts): built from the configured origins,
- * strict about scripts (a nonce, or the build's hashes, never 'unsafe-inline'), reading exactly
- * the environment CSP_RUNTIME_ENV names (the build's fingerprint), and the list of prerendered
- * routes that never get a nonce matches the pages that use getStaticProps.
+ * strict about scripts (a nonce, or the build's and the boot gate's hashes, never
+ * 'unsafe-inline'), reading exactly the environment CSP_RUNTIME_ENV names (the build's
+ * fingerprint), and the list of prerendered routes that never get a nonce matches the pages that
+ * use getStaticProps.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { config } from '@/lib/config';
 import { config as proxyConfig } from '../../proxy';
+import { bootGateHash } from './bootGate';
 import { contentSecurityPolicy, CSP_RUNTIME_ENV, cspSources, isPrerenderedPath, newNonce, originOf, prerenderedHeaderSources, PRERENDERED_ROUTES, sentryEndpoints } from './csp';
 
 type Config = typeof config;
@@ -153,12 +155,24 @@ describe('contentSecurityPolicy', () => {
     expect(d['upgrade-insecure-requests']).toBeUndefined();
   });
 
-  it('without a nonce (a prerendered page): our scripts and the build’s hashes only; inline styles allowed', () => {
+  it('without a nonce (a prerendered page): our scripts, the build’s hashes and the boot gate’s only; inline styles allowed', () => {
     const d = directives(contentSecurityPolicy({ sources, scriptHashes: ['sha256-abc='] }));
-    expect(d['script-src']).toEqual(["'self'", "'sha256-abc='"]);
+    expect(d['script-src']).toEqual(["'self'", "'sha256-abc='", `'${bootGateHash()}'`]);
     expect(d['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
     expect(d['style-src-attr']).toBeUndefined();
     expect(d['frame-ancestors']).toEqual(["'none'"]);
+  });
+
+  it('without a nonce allows the boot gate by its hash whatever the caller passes; with one the gate carries the nonce', () => {
+    const gate = `'${bootGateHash()}'`;
+    // The static policy of a caller that names no hash (next.config.ts), of one that names the
+    // build's (proxy.ts), in next dev, and of one that names the gate itself (no duplicate).
+    expect(directives(contentSecurityPolicy({ sources }))['script-src']).toEqual(["'self'", gate]);
+    expect(directives(contentSecurityPolicy({ sources, scriptHashes: ['sha256-abc='] }))['script-src']).toContain(gate);
+    expect(directives(contentSecurityPolicy({ sources, dev: true }))['script-src']).toContain(gate);
+    expect(directives(contentSecurityPolicy({ sources, scriptHashes: [bootGateHash()] }))['script-src']).toEqual(["'self'", gate]);
+    // A page rendered for the request puts the nonce on the gate (pages/_document.tsx): no hash needed.
+    expect(directives(contentSecurityPolicy({ sources, nonce: newNonce() }))['script-src'].filter((s) => s.startsWith("'sha256-"))).toEqual([]);
   });
 
   it('never lets an inline script run without a nonce or hash, in either policy', () => {

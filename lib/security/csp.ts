@@ -11,7 +11,8 @@
  *   (styled-components), style attributes stay allowed (React and next/image write them).
  * - `static`: prerendered pages (automatic static, getStaticProps/ISR), built before any request.
  *   Scripts only from our origin plus the SHA-256 of each inline bootstrap the build emits
- *   (./bootstrapHashes.ts); styles from our origin and inline.
+ *   (./bootstrapHashes.ts, passed in) and of our boot gate (./bootGate.ts, added here, so no
+ *   caller can leave it out); styles from our origin and inline.
  * Pure functions of their inputs; proxy.ts and pages/_document.tsx call them, with the sources of
  * this server (`siteCspSources`, worked out once per process). The prerendered routes'
  * (PRERENDERED_ROUTES) static policy is set by next.config.ts `headers()` instead, at build, so
@@ -19,8 +20,9 @@
  * second); that needs a build with no inline bootstrap script to hash, i.e. webpack's.
  */
 // Relative, not '@/lib/config': next.config.ts imports this file, and Next's config transpiler
-// resolves the alias against the wrong folder.
+// resolves the alias against the wrong folder (./bootGate imports nothing aliased either).
 import { config } from '../config';
+import { bootGateHash } from './bootGate';
 
 /** The request header that carries the proxy's nonce to pages/_document.tsx. */
 export const NONCE_HEADER = 'x-nonce';
@@ -207,18 +209,23 @@ export interface PolicyOptions {
   sources: CspSources;
   /** The response's nonce: the page was rendered for this request. Absent: a prerendered page. */
   nonce?: string;
-  /** 'sha256-…' sources of the build's inline scripts (static policy). */
+  /** 'sha256-…' sources of the build's inline scripts (static policy; the boot gate's is added by contentSecurityPolicy). */
   scriptHashes?: readonly string[];
   /** next dev: React needs eval for its debugging aids, and the dev overlay injects styles. */
   dev?: boolean;
 }
 
-/** The Content-Security-Policy header value. */
+/**
+ * The Content-Security-Policy header value. The static policy always allows the boot gate by its
+ * hash (a prerendered page that preloads its picture carries the gate, pages/_document.tsx); the
+ * nonce policy does not need it: a page rendered for the request gives the gate its nonce.
+ */
 export function contentSecurityPolicy({ sources, nonce, scriptHashes = [], dev = false }: PolicyOptions): string {
   const eval_ = dev ? ["'unsafe-eval'"] : [];
+  const hashes = [...new Set([...scriptHashes, bootGateHash()])];
   const script = nonce
     ? [`'nonce-${nonce}'`, "'strict-dynamic'", "'self'", ...sources.script, ...eval_]
-    : ["'self'", ...scriptHashes.map((h) => `'${h}'`), ...sources.script, ...eval_];
+    : ["'self'", ...hashes.map((h) => `'${h}'`), ...sources.script, ...eval_];
   const styleNonce = nonce && !dev;
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
