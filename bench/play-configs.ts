@@ -45,6 +45,9 @@
  *   capture  HOST_CAPTURE                     canvas (the   frame: each draw written as a VideoFrame
  *            canvas's captureStream(0) +     of the canvas to a track generator
  *            requestFrame)
+ *   sends    HOST_AUDIO_SENDS                 eager (the   lazy: built when a live sound first needs them
+ *            chain's reverb and delay built  (a session on the build's loops and effects never
+ *            with the context)               builds them: ~27 MB of its renderer)
  *   art      HOST_ART_BUDGET_MB               0 (every    the runtime's budget (runtime/src/art.ts)
  *                                             raster kept)
  *   pcm      HOST_MUSIC_LOOPS                 buffer      buffer (the default); pcm: the loop's 16-bit samples
@@ -55,8 +58,8 @@
  * Configurations (--config a,b,… ; default before,after, or the bench's own: host-cpu-profile after,
  * play-sender -bitrate,after):
  *   before   every lever off;   after   the defaults (every lever on);
- *   +frames, +browser, +join, +ahead, +bitrate, +loops, +art, +headroom, +playout, +nice, +lean, +fonts, +sfx, +signal, +paint, +device, +ptime, +capture, +jitter, +answer, +early   before with that one lever on;   +vp9, +h264   before with that codec;
- *   -frames, -browser, -join, -ahead, -bitrate, -loops, -art, -headroom, -playout, -nice, -lean, -fonts, -sfx, -signal, -paint, -device, -ptime, -capture, -jitter, -answer, -early   after with that one lever off;
+ *   +frames, +browser, +join, +ahead, +bitrate, +loops, +art, +headroom, +playout, +nice, +lean, +fonts, +sfx, +signal, +paint, +device, +ptime, +capture, +sends, +jitter, +answer, +early   before with that one lever on;   +vp9, +h264   before with that codec;
+ *   -frames, -browser, -join, -ahead, -bitrate, -loops, -art, -headroom, -playout, -nice, -lean, -fonts, -sfx, -signal, -paint, -device, -ptime, -capture, -sends, -jitter, -answer, -early   after with that one lever off;
  *   after+pcm, after+vp9, …   after with that setting on (an option the defaults leave off);
  *   --levers frames,browser,…   = before + one "+lever" configuration each (one table per lever).
  */
@@ -109,6 +112,7 @@ const BEFORE_ENV: Record<string, string> = {
   HOST_AUDIO_DEVICE: '1',
   HOST_AUDIO_PTIME_MS: '0',
   HOST_CAPTURE: 'canvas',
+  HOST_AUDIO_SENDS: 'eager',
 };
 
 /** Each lever: the before-settings it lifts (back to the host's default), or what it sets. */
@@ -133,13 +137,15 @@ const LEVERS: Record<string, { unset?: string[]; set?: Record<string, string>; p
   device: { unset: ['HOST_AUDIO_DEVICE'] },
   ptime: { unset: ['HOST_AUDIO_PTIME_MS'] },
   capture: { unset: ['HOST_CAPTURE'] },
+  sends: { unset: ['HOST_AUDIO_SENDS'] },
   jitter: { player: 'jitterTarget' },
   answer: { player: 'answerFirst' },
   early: { player: 'earlyJoin' },
   vp9: { set: { HOST_VIDEO_CODEC: 'vp9' } },
   h264: { set: { HOST_VIDEO_CODEC: 'h264' } },
+  av1: { set: { HOST_VIDEO_CODEC: 'av1' } },
 };
-const LEVER_ALIASES: Record<string, string[]> = { codec: ['vp9', 'h264'] };
+const LEVER_ALIASES: Record<string, string[]> = { codec: ['vp9', 'h264', 'av1'] };
 
 function config(name: string): PlayConfig {
   if (name === 'before') return { name, hostEnv: { ...BEFORE_ENV }, ...PLAYER_BEFORE };

@@ -155,7 +155,7 @@ export interface StreamPublisher<T extends SessionToken = SessionToken> {
 }
 
 /** The video codecs the host may put first in its offer (HOST_VIDEO_CODEC; docs/performance.md). */
-export const VIDEO_CODECS = ['vp8', 'vp9', 'h264'] as const;
+export const VIDEO_CODECS = ['vp8', 'vp9', 'h264', 'av1'] as const;
 export type VideoCodec = (typeof VIDEO_CODECS)[number];
 
 /**

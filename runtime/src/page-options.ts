@@ -9,6 +9,7 @@
  *   fonts=all       a start on the title screen waits for every glyph of the story (main.ts; HOST_START_FONTS)
  *   capture=canvas  frames=change tracks are captureStream(0) + requestFrame, not written VideoFrames (frames.ts; HOST_CAPTURE)
  *   sink=none       the sound goes only to the captured stream, no output device (audio/engine.ts; HOST_AUDIO_DEVICE)
+ *   sends=eager     the master chain's reverb and delay built with the context, not on first use (audio/chain.ts; HOST_AUDIO_SENDS)
  *   game, assets, story, session, monitor=1, autostart=0|1   a start by hand (main.ts)
  */
 
@@ -25,6 +26,8 @@ export interface PageOptions {
   capture: 'frame' | 'canvas';
   /** Where the AudioContext plays besides the stream: the machine's output device, or none. */
   sink: 'device' | 'none';
+  /** When the master chain's reverb and delay are built: when a live sound first needs them, or with the context. */
+  sends: 'lazy' | 'eager';
   game: string | null;
   assets: string | null;
   story: string | null;
@@ -47,6 +50,7 @@ export function pageOptions(search: string = typeof location === 'undefined' ? '
     fonts: q.get('fonts') === 'all' ? 'all' : 'first',
     capture: q.get('capture') === 'canvas' ? 'canvas' : 'frame',
     sink: q.get('sink') === 'none' ? 'none' : 'device',
+    sends: q.get('sends') === 'eager' ? 'eager' : 'lazy',
     game: q.get('game'),
     assets: q.get('assets'),
     story: q.get('story'),

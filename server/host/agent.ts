@@ -99,6 +99,7 @@ export function buildHostAgent(config: HostConfig, options: BuildHostAgentOption
       musicLoops: config.musicLoops,
       startFonts: config.startFonts,
       audioDevice: config.audioDevice,
+      audioSends: config.audioSends,
       capture: config.capture,
       sfxFiles: config.sfxFiles,
       zeroPlayoutDelay: config.zeroPlayoutDelay,

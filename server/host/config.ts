@@ -195,6 +195,14 @@ export interface HostConfig {
    */
   audioDevice: boolean;
   /**
+   * HOST_AUDIO_SENDS=eager: a session's master chain builds its reverb (a convolver: ~27 MB of its
+   * renderer) and delay with its AudioContext, as before issue 11's twelfth round; default `lazy`:
+   * when a live sound first needs them (a score or an effect the build did not render), so a
+   * session playing the build's loops and effects never builds them (the page's `?sends=eager`,
+   * runtime/src/audio/chain.ts).
+   */
+  audioSends: 'lazy' | 'eager';
+  /**
    * HOST_CAPTURE: how a session's video track gets its frames in the `change` frame mode: `frame`
    * (default: each draw written as a VideoFrame of the canvas to a track generator) or `canvas`
    * (the canvas's captureStream(0) + requestFrame, as before issue 11's seventh round; the page's
@@ -324,6 +332,7 @@ export function loadHostConfig(env: Env = process.env): HostConfig {
     sfxFiles: envString(env.HOST_SFX_FILES) !== '0',
     paintScreen: envString(env.HOST_PAINT_SCREEN) === '1',
     audioDevice: envString(env.HOST_AUDIO_DEVICE) === '1',
+    audioSends: envChoice(env, 'HOST_AUDIO_SENDS', 'lazy', ['lazy', 'eager'] as const),
     capture: envChoice(env, 'HOST_CAPTURE', 'frame', ['frame', 'canvas'] as const),
     audioPtimeMs: Number(envChoice(env, 'HOST_AUDIO_PTIME_MS', '60', OPUS_PTIMES)),
     fleet: envChoice(env, 'HOST_FLEET', 'api', ['api', 'agones'] as const),

@@ -69,6 +69,8 @@ export interface RuntimeOptions {
   capture?: 'frame' | 'canvas';
   /** HOST_AUDIO_DEVICE: true loads the page without `?sink=none` (its AudioContext plays to the output device too; runtime/src/audio/engine.ts). */
   audioDevice?: boolean;
+  /** HOST_AUDIO_SENDS: `eager` loads the page with `?sends=eager` (runtime/src/audio/chain.ts); default lazy. */
+  audioSends?: 'lazy' | 'eager';
   /** HOST_SFX_FILES: false loads the page with `?sfx=live` (runtime/src/audio/sfx-player.ts); default the build's files. */
   sfxFiles?: boolean;
   /** HOST_ZERO_PLAYOUT_DELAY: the browsers run with ZERO_PLAYOUT_DELAY_FLAG; default off (tests' runtimes). */
@@ -245,6 +247,7 @@ export class Runtime extends EventEmitter implements FootprintSource {
     if (this.opts.startFonts === 'all') q.set('fonts', 'all');
     if (this.opts.sfxFiles === false) q.set('sfx', 'live');
     if (!this.opts.audioDevice) q.set('sink', 'none');
+    if (this.opts.audioSends === 'eager') q.set('sends', 'eager');
     if (this.opts.capture === 'canvas') q.set('capture', 'canvas');
     const query = q.size ? `?${q}` : '';
     const res = await page.goto(`${origin}${RUNTIME_HOST_PAGE}${query}`, { waitUntil: 'load', timeout: this.opts.launchTimeoutMs });

@@ -56,6 +56,8 @@ describe('music loops rendered at build time', () => {
       const s = await waitFor(page, (st) => st.bgm === 'theme' && st.audio.music !== null, 'the title music', 10_000);
       expect(s.audio.music).toBe('loop');
       expect(s.audio.loop).toBe('buffer');
+      // the loop joins after the compressor: the live reverb and delay are never built (chain.ts)
+      expect(s.audio.sends).toEqual({ reverb: false, delay: false });
       expect(wavTypes).toEqual(['200 audio/wav']);
       expect(errors).toEqual([]);
     } finally {
@@ -116,6 +118,8 @@ describe('music loops rendered at build time', () => {
       await sleep(500);
       const s = await waitFor(page, (st) => st.audio.state === 'running', 'audio running');
       expect(s.audio.music).toBe('live');
+      // the live voices need the reverb (the piano's send): built when they first connected
+      expect(s.audio.sends?.reverb).toBe(true);
       expect(wavTypes.map((t) => t.slice(0, 3))).toEqual(['404']);
       expect(errors.filter((m) => !m.includes('404'))).toEqual([]);
     } finally {

@@ -97,6 +97,8 @@ describe('sound effects rendered at build time', () => {
       try {
         levels[mode] = await chimeLevel(page);
         expect(await sfxCounts(page)).toEqual(mode === 'file' ? { file: 1, live: 0 } : { file: 0, live: 1 });
+        // an effect from its file joins after the chain: the reverb is built only for a live one (chain.ts)
+        expect((await state(page)).audio.sends).toEqual({ reverb: mode === 'live', delay: false });
         // on to the choice: its click, then the steps
         await playUntil(page, (s) => s.choices.length > 0, 'the choice');
         await key(page, '1');

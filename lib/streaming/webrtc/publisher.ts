@@ -42,7 +42,7 @@ interface Prepared {
   sent: boolean;
 }
 
-const MIME: Record<VideoCodec, string> = { vp8: 'video/vp8', vp9: 'video/vp9', h264: 'video/h264' };
+const MIME: Record<VideoCodec, string> = { vp8: 'video/vp8', vp9: 'video/vp9', h264: 'video/h264', av1: 'video/av1' };
 
 /**
  * The browser's video codecs with `preferred` first. H.264: constrained baseline with

@@ -7,6 +7,13 @@
  * the offline renders (a loop, a sound effect) connect it to their destination (offlineGraph).
  * The impulse and the noise are seeded, so every context gets the same samples (the impulse is
  * made once per page and shared).
+ *
+ * The sends are built when something first connects to them (`lazySends`: the engine's live
+ * context; an offline render builds them at once, it uses them). Issue 11, memory per session: the
+ * convolver holds its impulse as FFT stages, ~16 MB in Blink's buffer partition and ~11 MB of
+ * malloc per context (measured, Debian Chromium 156), while a host session plays its music from
+ * the build's loops and its effects from the build's files, which join after the compressor: the
+ * live reverb and delay only serve a score or an effect the build did not render.
  */
 import type { AudioGraph } from './graph';
 
@@ -18,14 +25,21 @@ export const COMPRESSOR_RELEASE_S = 0.25;
 export interface MasterChain {
   readonly musicBus: GainNode;
   readonly sfxBus: GainNode;
-  /** Send into the reverb (voices connect here in addition to their bus). */
+  /** Send into the reverb (voices connect here in addition to their bus); built on first use. */
   readonly reverbSend: GainNode;
+  /** Send into the feedback delay; built on first use. */
   readonly delaySend: GainNode;
   /** The compressor everything ends in. */
   readonly out: AudioNode;
+  /** Which sends have been built (getState().audio.sends). */
+  readonly built: { reverb: boolean; delay: boolean };
 }
 
-export function buildMasterChain(ctx: BaseAudioContext): MasterChain {
+/**
+ * The chain of a context. `lazySends`: the reverb and the delay (and the impulse) are made when
+ * `reverbSend` / `delaySend` is first read (see the file header); else at once.
+ */
+export function buildMasterChain(ctx: BaseAudioContext, opts: { lazySends?: boolean } = {}): MasterChain {
   const comp = ctx.createDynamicsCompressor();
   comp.threshold.value = -14;
   comp.knee.value = 12;
@@ -37,17 +51,47 @@ export function buildMasterChain(ctx: BaseAudioContext): MasterChain {
   musicBus.gain.value = 0.7;
   const sfxBus = ctx.createGain();
   sfxBus.gain.value = 0.9;
+  musicBus.connect(comp);
+  sfxBus.connect(comp);
 
-  // Reverb: a synthetic decaying-noise impulse response.
+  let reverbSend: GainNode | null = null;
+  let delaySend: GainNode | null = null;
+  const reverb = (): GainNode => (reverbSend ??= buildReverb(ctx, comp));
+  const delay = (): GainNode => (delaySend ??= buildDelay(ctx, comp));
+  if (!opts.lazySends) {
+    reverb();
+    delay();
+  }
+  return {
+    musicBus,
+    sfxBus,
+    out: comp,
+    get reverbSend() {
+      return reverb();
+    },
+    get delaySend() {
+      return delay();
+    },
+    get built() {
+      return { reverb: reverbSend !== null, delay: delaySend !== null };
+    },
+  };
+}
+
+/** Reverb: a synthetic decaying-noise impulse response, into `comp`; returns its send. */
+function buildReverb(ctx: BaseAudioContext, comp: AudioNode): GainNode {
   const reverb = ctx.createConvolver();
   reverb.buffer = makeImpulse(ctx, REVERB_S, 2.6);
   const reverbReturn = ctx.createGain();
   reverbReturn.gain.value = 0.55;
-  const reverbSend = ctx.createGain();
-  reverbSend.gain.value = 1;
-  reverbSend.connect(reverb).connect(reverbReturn).connect(comp);
+  const send = ctx.createGain();
+  send.gain.value = 1;
+  send.connect(reverb).connect(reverbReturn).connect(comp);
+  return send;
+}
 
-  // Feedback delay with a darkening filter in the loop.
+/** Feedback delay with a darkening filter in the loop, into `comp`; returns its send. */
+function buildDelay(ctx: BaseAudioContext, comp: AudioNode): GainNode {
   const delay = ctx.createDelay(1.5);
   delay.delayTime.value = 0.36;
   const fb = ctx.createGain();
@@ -55,17 +99,14 @@ export function buildMasterChain(ctx: BaseAudioContext): MasterChain {
   const lp = ctx.createBiquadFilter();
   lp.type = 'lowpass';
   lp.frequency.value = 2600;
-  const delaySend = ctx.createGain();
-  delaySend.gain.value = 1;
+  const send = ctx.createGain();
+  send.gain.value = 1;
   const delayReturn = ctx.createGain();
   delayReturn.gain.value = 0.3;
-  delaySend.connect(delay);
+  send.connect(delay);
   delay.connect(lp).connect(fb).connect(delay);
   lp.connect(delayReturn).connect(comp);
-
-  musicBus.connect(comp);
-  sfxBus.connect(comp);
-  return { musicBus, sfxBus, reverbSend, delaySend, out: comp };
+  return send;
 }
 
 type OfflineCtor = new (channels: number, length: number, sampleRate: number) => OfflineAudioContext;

@@ -9,7 +9,7 @@
  */
 import type { Score, SfxSpec } from '../types';
 import type { AudioGraph } from './graph';
-import { buildMasterChain, makeNoise } from './chain';
+import { buildMasterChain, makeNoise, type MasterChain } from './chain';
 import { LoopCache, type LoopHeld } from './loops';
 import { MusicPlayer } from './music';
 import { SfxPlayer } from './sfx-player';
@@ -33,15 +33,14 @@ export class AudioEngine implements AudioGraph {
   readonly master: GainNode;
   readonly musicBus: GainNode;
   readonly sfxBus: GainNode;
-  /** Send into the reverb (voices connect here in addition to their bus). */
-  readonly reverbSend: GainNode;
-  readonly delaySend: GainNode;
   readonly streamDest: MediaStreamAudioDestinationNode;
   private noise: AudioBuffer | null = null;
   private current: { id: string; player: MusicPlayer } | null = null;
   private monitoring = false;
   private readonly loops: LoopCache;
   private readonly sfx: SfxPlayer;
+  /** The master chain; its reverb and delay are built when a live voice first needs them (chain.ts). */
+  private readonly chain: MasterChain;
 
   /**
    * `loopsBase`: the URL the build's loops/ and sfx/ folders are relative to (default the page's;
@@ -49,7 +48,7 @@ export class AudioEngine implements AudioGraph {
    * default the page's `?loops=pcm`, else buffer); `sfx`: `live` plays every effect live (default
    * the page's `?sfx=live`, else from the build's files: sfx-player.ts).
    */
-  constructor(opts: { volume?: number; monitor?: boolean; loopsBase?: string | null; loops?: LoopHeld; sfx?: 'file' | 'live'; sink?: 'device' | 'none' } = {}) {
+  constructor(opts: { volume?: number; monitor?: boolean; loopsBase?: string | null; loops?: LoopHeld; sfx?: 'file' | 'live'; sink?: 'device' | 'none'; sends?: 'lazy' | 'eager' } = {}) {
     // 48 kHz: the WebRTC audio (Opus) is 48 kHz, another rate would cost a resampler
     const sink = opts.sink ?? pageOptions().sink;
     this.ctx = new AudioContext({ latencyHint: 'interactive', sampleRate: 48000, ...(sink === 'none' ? STREAM_ONLY : {}) });
@@ -58,11 +57,9 @@ export class AudioEngine implements AudioGraph {
     const ctx = this.ctx;
     this.master = ctx.createGain();
     this.master.gain.value = opts.volume ?? 0.8;
-    const chain = buildMasterChain(ctx);
+    const chain = (this.chain = buildMasterChain(ctx, { lazySends: (opts.sends ?? pageOptions().sends) === 'lazy' }));
     this.musicBus = chain.musicBus;
     this.sfxBus = chain.sfxBus;
-    this.reverbSend = chain.reverbSend;
-    this.delaySend = chain.delaySend;
     chain.out.connect(this.master);
     const held = opts.loops ?? pageOptions().loops;
     const base = opts.loopsBase !== undefined ? opts.loopsBase : typeof document === 'undefined' ? null : document.baseURI;
@@ -100,6 +97,21 @@ export class AudioEngine implements AudioGraph {
 
   get now(): number {
     return this.ctx.currentTime;
+  }
+
+  /** Send into the reverb (live voices connect here besides their bus): built on first use. */
+  get reverbSend(): GainNode {
+    return this.chain.reverbSend;
+  }
+
+  /** Send into the delay: built on first use. */
+  get delaySend(): GainNode {
+    return this.chain.delaySend;
+  }
+
+  /** Which of the chain's sends a live sound has needed so far (getState().audio.sends). */
+  get sendsBuilt(): { reverb: boolean; delay: boolean } {
+    return this.chain.built;
   }
 
   /** White noise, 2 s, shared by every noise voice. */

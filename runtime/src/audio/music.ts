@@ -30,7 +30,8 @@ export class MusicPlayer {
   private readonly score: PreparedScore;
   /** The build's loop file for this score (loop-file.ts). */
   private readonly file: string;
-  private readonly outs: TrackOut[];
+  /** The live voices' track gains and sends, connected when the score first plays live (`outs`). */
+  private live: TrackOut[] | null = null;
   private t0 = 0;
   private cursor = 0;
   /** Live notes are played up to this beat (Infinity: until stopped; set by the hand-over). */
@@ -48,7 +49,20 @@ export class MusicPlayer {
   ) {
     this.score = prepareScore(score);
     this.file = loopFileName(score);
-    this.outs = connectTracks(engine, this.score, 0);
+  }
+
+  /**
+   * The track gains into the bus and the chain's sends, made when the score first plays live: a
+   * score played from its loop never connects to them, so the chain's reverb and delay are never
+   * built for it (chain.ts).
+   */
+  private get outs(): TrackOut[] {
+    return (this.live ??= connectTracks(this.engine, this.score, 0));
+  }
+
+  /** Disconnects the live graph, if one was made. */
+  private disconnectLive(): void {
+    for (const o of this.live ?? []) for (const n of o.nodes) n.disconnect();
   }
 
   /** How the loop playing is held (loops.ts LoopHeld), null while none plays. */
@@ -93,7 +107,7 @@ export class MusicPlayer {
     this.t0 = this.engine.ctx.currentTime + 0.08;
     this.playLoop(r, this.t0, fadeIn);
     this.endBeat = 0;
-    for (const o of this.outs) for (const n of o.nodes) n.disconnect();
+    this.disconnectLive();
   }
 
   private startLive(fadeIn: number): void {
@@ -121,9 +135,7 @@ export class MusicPlayer {
     const at = this.t0 + k * L * this.score.spb;
     this.playLoop(r, at, 0);
     // the live voices' graph leaves once their last tails have rung out
-    setTimeout(() => {
-      for (const o of this.outs) for (const n of o.nodes) n.disconnect();
-    }, (at - ctx.currentTime + 10) * 1000);
+    setTimeout(() => this.disconnectLive(), (at - ctx.currentTime + 10) * 1000);
   }
 
   private playLoop(r: ReadyLoop, when: number, fadeIn: number): void {
@@ -168,7 +180,7 @@ export class MusicPlayer {
     this.timer = null;
     const now = this.engine.ctx.currentTime;
     const fade = Math.max(0.02, fadeOut);
-    const gains = this.outs.map((o) => o.gain.gain);
+    const gains = (this.live ?? []).map((o) => o.gain.gain);
     if (this.loop) gains.push(this.loop.gain.gain);
     for (const g of gains) {
       g.cancelScheduledValues(now);
@@ -179,7 +191,7 @@ export class MusicPlayer {
     // Disconnect once the tails have faded.
     setTimeout(
       () => {
-        for (const o of this.outs) for (const n of o.nodes) n.disconnect();
+        this.disconnectLive();
         this.loop?.src.out.disconnect();
         this.loop?.gain.disconnect();
       },

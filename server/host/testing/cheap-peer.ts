@@ -98,7 +98,7 @@ export class CheapPeer {
       iceInterfaceAddresses: { udp4: LOOPBACK },
       iceAdditionalHostAddresses: [LOOPBACK],
       codecs: {
-        video: [video('video/VP8'), video('video/VP9'), video('video/H264', 'profile-level-id=42e01f;packetization-mode=1;level-asymmetry-allowed=1')],
+        video: [video('video/VP8'), video('video/VP9'), video('video/H264', 'profile-level-id=42e01f;packetization-mode=1;level-asymmetry-allowed=1'), video('video/AV1')],
         audio: [werift.useOPUS()],
       },
       headerExtensions: { video: [werift.useSdesMid(), werift.useAbsSendTime(), werift.useTransportWideCC()], audio: [werift.useSdesMid()] },
