@@ -21,9 +21,8 @@
  *   -webui  Chromium launched through a wrapper (CHROMIUM_PATH) that lets the browser UI's WebUI
  *           renderer back in (server/host/browser-flags.ts BROWSER_UI_FEATURES);
  *   -fetch  a runtime build (HOST_RUNTIME_DIR) whose big files are fetched by the page itself, as
- *           before the fetch worker (its worker made unable to start: the page's fallback). The
- *           worker lever is withdrawn for now (docs/performance.md, eleventh round): with no
- *           worker in the bundle this configuration stops with a message.
+ *           before the fetch worker (runtime/src/fetch-bytes.ts; its worker made unable to start:
+ *           the page's fallback).
  *
  *   npx tsx bench/session-memory.ts [--config -art,after] [--also -webui] [--still 15] [--read 90] [--dump] [--warm] [--game hajimari-no-eki] [--fake]
  */

@@ -26,6 +26,7 @@
  * matters more than fetching a track the story comes back to (docs/host.md "Runtime model"). Loops
  * longer than MAX_LOOP_S stay live.
  */
+import { fetchBytes } from '../fetch-bytes';
 import { offlineGraph, REVERB_S } from './chain';
 import { LOOP_SAMPLE_RATE, LOOPS_DIR, interleave16, wavSamples } from './loop-file';
 import { LoopWorklet, type PlayingLoop } from './loop-worklet';
@@ -150,9 +151,9 @@ function pcmLoop(worklet: LoopWorklet, id: string, samples: Int16Array, sampleRa
 async function fetchLoop(ctx: BaseAudioContext, score: PreparedScore, base: string, name: string, id: string, worklet: LoopWorklet | null): Promise<ReadyLoop | null> {
   const w = loopWindow(score);
   if (!w || ctx.sampleRate !== LOOP_SAMPLE_RATE) return null;
-  const res = await fetch(new URL(`${LOOPS_DIR}/${name}`, base).href);
-  if (!res.ok) return null;
-  const bytes = await res.arrayBuffer();
+  // fetched by a worker: the page's DevTools session would keep a copy of the body (fetch-bytes.ts)
+  const bytes = await fetchBytes(new URL(`${LOOPS_DIR}/${name}`, base).href);
+  if (!bytes) return null;
   const frames = Math.ceil((w.loopS + w.tail) * ctx.sampleRate);
   if (worklet) {
     const pcm = wavSamples(bytes);

@@ -13,6 +13,7 @@
  * the effect is synthesised live as before (sfx.ts), and a missing file is not asked for again.
  * `counts` tells how each effect played (getState().audio.sfx).
  */
+import { fetchBytes } from '../fetch-bytes';
 import type { SfxSpec } from '../types';
 import type { AudioGraph } from './graph';
 import { LOOP_SAMPLE_RATE, SFX_DIR, sfxFileName } from './loop-file';
@@ -52,9 +53,10 @@ export class SfxPlayer {
   private async fromFile(url: string): Promise<boolean> {
     const ctx = this.graph.ctx;
     try {
-      const res = await fetch(url);
-      if (!res.ok) return false;
-      const buffer = await ctx.decodeAudioData(await res.arrayBuffer());
+      // fetched by a worker: the page's DevTools session would keep a copy of every play's body (fetch-bytes.ts)
+      const bytes = await fetchBytes(url);
+      if (!bytes) return false;
+      const buffer = await ctx.decodeAudioData(bytes);
       const src = ctx.createBufferSource();
       src.buffer = buffer;
       src.connect(this.out);

@@ -188,8 +188,8 @@ export async function launchPlayer(api: FakeApi): Promise<TestPlayer> {
         const m = (await messages()).find((x) => x.type === type && pred(x));
         if (m) return m;
         if (Date.now() > end) {
-          const states = await page.evaluate(() => window.player.states);
-          throw new Error(`player: no ${type} message within ${ms} ms; got ${JSON.stringify(await messages()).slice(0, 500)}; states ${states.join(',')}`);
+          const { states, events } = await page.evaluate(() => ({ states: window.player.states, events: window.player.events }));
+          throw new Error(`player: no ${type} message within ${ms} ms; got ${JSON.stringify(await messages()).slice(0, 500)}; states ${states.join(',')}; events ${events.slice(-30).join(' | ')}`);
         }
         await new Promise((r) => setTimeout(r, 25));
       }

@@ -1,7 +1,11 @@
 /**
  * A bare test player (bundled by the fake api into /player.js): the real WebRtcSubscriber of
  * lib/streaming, a <video> showing what the host publishes, and hooks for tests:
- * window.player.join / send / sendRaw / leave / messages / states / video() / jitterBuffer() / audio().
+ * window.player.join / send / sendRaw / leave / messages / states / events / video() / jitterBuffer() / audio().
+ * `events` records, with the page's clock, every peer connection's state and data channel event
+ * and each refused sendRaw, so a test that waits in vain can say what the player's side saw (the
+ * one unexplained failure of agent.int, docs/performance.md "twelfth round", was a player whose
+ * channel refused to send while its connection stayed up).
  */
 import type { HostMessage, PlayerMessage } from '../../../lib/streaming/messages';
 import { WebRtcSubscriber } from '../../../lib/streaming/webrtc/subscriber';
@@ -9,6 +13,8 @@ import { WebRtcSubscriber } from '../../../lib/streaming/webrtc/subscriber';
 interface TestPlayer {
   messages: HostMessage[];
   states: string[];
+  /** Peer connection and data channel events, `<ms> <what>` (see the file header). */
+  events: string[];
   join(signalUrl: string, token: string): Promise<void>;
   send(msg: PlayerMessage): boolean;
   /** Sends anything on the data channel, unvalidated (malformed-input tests). */
@@ -29,6 +35,26 @@ declare global {
   }
 }
 
+const events: string[] = [];
+const note = (what: string): void => void events.push(`${Math.round(performance.now())} ${what}`);
+
+/** Every peer connection the page makes reports its state and its data channels into `events`. */
+class TracedPeerConnection extends window.RTCPeerConnection {
+  private static count = 0;
+  constructor(config?: RTCConfiguration) {
+    super(config);
+    const n = ++TracedPeerConnection.count;
+    note(`pc${n} new`);
+    this.addEventListener('connectionstatechange', () => note(`pc${n} ${this.connectionState}`));
+    this.addEventListener('datachannel', (ev) => {
+      const ch = ev.channel;
+      note(`pc${n} datachannel ${ch.label}#${ch.id} ${ch.readyState}`);
+      for (const e of ['open', 'closing', 'close', 'error']) ch.addEventListener(e, () => note(`pc${n} channel#${ch.id} ${e}`));
+    });
+  }
+}
+window.RTCPeerConnection = TracedPeerConnection;
+
 const video = document.getElementById('v') as HTMLVideoElement;
 let sub: WebRtcSubscriber | null = null;
 
@@ -43,6 +69,7 @@ function peer(): RTCPeerConnection | null {
 window.player = {
   messages: [],
   states: [],
+  events,
   async join(signalUrl, token) {
     sub = new WebRtcSubscriber();
     await sub.join(
@@ -60,7 +87,10 @@ window.player = {
   send: (msg) => sub?.send(msg) ?? false,
   sendRaw(raw) {
     const ch = channel();
-    if (ch?.readyState !== 'open') return false;
+    if (ch?.readyState !== 'open') {
+      note(`sendRaw refused: channel ${ch ? `${ch.label}#${ch.id} ${ch.readyState}` : 'none'}`);
+      return false;
+    }
     ch.send(raw);
     return true;
   },
