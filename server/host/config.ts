@@ -130,7 +130,7 @@ export interface HostConfig {
    * 1 = a whole browser per runtime (the model before issue 11). docs/host.md "Runtime model".
    */
   sessionsPerBrowser: number;
-  /** HOST_VIDEO_CODEC: the codec the publisher prefers (vp8 | vp9 | h264); docs/performance.md. */
+  /** HOST_VIDEO_CODEC: the codec the publisher prefers (vp8 | vp9 | h264 | av1); docs/performance.md. */
   videoCodec: VideoCodec;
   /**
    * HOST_JOIN_DURING_START=0 turns off overlapping the player's join with the game's start (the
