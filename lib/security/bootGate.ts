@@ -72,7 +72,10 @@ var inputs=['pointerdown','keydown','touchstart'];for(var k=0;k<inputs.length;k+
 if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',gate);else gate();
 })();`;
 
+/** The gate's hash, worked out once per process (the text is a constant). */
+let gateHash: string | undefined;
+
 /** 'sha256-…' of the gate, for the static Content-Security-Policy of prerendered pages. */
 export function bootGateHash(): string {
-  return `sha256-${createHash('sha256').update(BOOT_GATE_SCRIPT, 'utf8').digest('base64')}`;
+  return (gateHash ??= `sha256-${createHash('sha256').update(BOOT_GATE_SCRIPT, 'utf8').digest('base64')}`);
 }

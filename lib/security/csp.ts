@@ -222,10 +222,9 @@ export interface PolicyOptions {
  */
 export function contentSecurityPolicy({ sources, nonce, scriptHashes = [], dev = false }: PolicyOptions): string {
   const eval_ = dev ? ["'unsafe-eval'"] : [];
-  const hashes = [...new Set([...scriptHashes, bootGateHash()])];
   const script = nonce
     ? [`'nonce-${nonce}'`, "'strict-dynamic'", "'self'", ...sources.script, ...eval_]
-    : ["'self'", ...hashes.map((h) => `'${h}'`), ...sources.script, ...eval_];
+    : ["'self'", ...[...new Set([...scriptHashes, bootGateHash()])].map((h) => `'${h}'`), ...sources.script, ...eval_];
   const styleNonce = nonce && !dev;
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
