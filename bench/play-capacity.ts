@@ -43,6 +43,8 @@ export interface Step {
   peersMinFps?: number;
   /** Reading count: readers still in the story (not at its end or back on the title). */
   readersInStory?: string;
+  /** Reading count: readers whose music plays live (no loop yet) and whose chain has built its reverb (live sounds). */
+  readersLive?: string;
   load: number;
 }
 
@@ -131,7 +133,9 @@ export async function readingCapacity(env: CapacityEnv, opts: { max: number; sam
       const p95 = quantile(display, 0.95);
       const peersMinFps = fps.length ? Math.min(...fps) : NaN;
       const readers = live.filter((s) => s.peer !== undefined);
-      const screens = await Promise.all(readers.map((s) => engineState(env.host, s.c.sid).then((st) => st.screen, () => '?')));
+      const states = await Promise.all(readers.map((s) => engineState(env.host, s.c.sid).catch(() => null)));
+      const screens = states.map((st) => st?.screen ?? '?');
+      const count = (f: (st: NonNullable<(typeof states)[number]>) => boolean) => states.filter((st) => st && f(st)).length;
       const why = [
         seen.length < lat.length ? `${lat.length - seen.length} sample(s) not seen (${[...new Set(lat.filter((x) => x.error).map((x) => x.error))].join('; ')})` : '',
         !(med <= GOAL.medianMs) ? `median ${med.toFixed(0)} > ${GOAL.medianMs}` : '',
@@ -149,11 +153,12 @@ export async function readingCapacity(env: CapacityEnv, opts: { max: number; sam
         samples: `${seen.length}/${lat.length}`,
         peersMinFps,
         readersInStory: `${screens.filter((x) => x === 'story').length}/${readers.length}`,
+        readersLive: `music live ${count((st) => st.audio.music === 'live')}/${readers.length}, reverb built ${count((st) => st.audio.sends?.reverb === true)}/${readers.length}, sfx live ${states.reduce((a, st) => a + (st?.audio.sfx?.live ?? 0), 0)}, audio clocks ${states.map((st) => st?.audio.currentTime.toFixed(1) ?? '?').join('/')} at ${(Date.now() / 1000).toFixed(1)}`,
         load: os.loadavg()[0],
       };
       steps.push(step);
       opts.log(
-        `  … ${n} reading session(s): input-to-photon median ${step.medianMs!.toFixed(0)} ms, p95 ${Number.isFinite(p95) ? p95.toFixed(0) : '∞'} ms (${step.samples}), readers ≥ ${Number.isFinite(peersMinFps) ? peersMinFps.toFixed(1) : '–'} fps (${step.readersInStory} in the story), host CPU ${cpu.hostCpu.toFixed(0)}%, peers ${cpu.peersCpu.toFixed(0)}%, player ${cpu.playerCpu.toFixed(0)}%, ${step.pssPerSession.toFixed(0)} MB/session${step.ok ? '' : ` — FAILS: ${step.why}`}`,
+        `  … ${n} reading session(s): input-to-photon median ${step.medianMs!.toFixed(0)} ms, p95 ${Number.isFinite(p95) ? p95.toFixed(0) : '∞'} ms (${step.samples}), readers ≥ ${Number.isFinite(peersMinFps) ? peersMinFps.toFixed(1) : '–'} fps (${step.readersInStory} in the story; ${step.readersLive}), host CPU ${cpu.hostCpu.toFixed(0)}%, peers ${cpu.peersCpu.toFixed(0)}%, player ${cpu.playerCpu.toFixed(0)}%, ${step.pssPerSession.toFixed(0)} MB/session${step.ok ? '' : ` — FAILS: ${step.why}`}`,
       );
       if (!step.ok && !opts.keepGoing) break;
     }

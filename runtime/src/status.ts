@@ -38,7 +38,7 @@ export function engineState(e: Engine): EngineState {
     saves: [...e.saves.entries()].sort((a, b) => a[0] - b[0]).map(([slot, s]) => ({ slot, savedAt: s.savedAt, text: s.text })),
     error: e.error,
     fontsReady: e.fontsReady,
-    audio: { state: e.audio.ctx.state, currentTime: e.audio.ctx.currentTime, music: e.audio.musicMode, loop: e.audio.loopHeld, output: e.audio.output, sfx: e.audio.sfxPlayed, sends: e.audio.sendsBuilt },
+    audio: { state: e.audio.ctx.state, currentTime: e.audio.ctx.currentTime, music: e.audio.musicMode, liveBeats: e.audio.musicLiveBeats, loop: e.audio.loopHeld, output: e.audio.output, sfx: e.audio.sfxPlayed, sends: e.audio.sendsBuilt },
     art: e.assets?.art.stats(e.stage.artHolds),
   };
 }

@@ -215,7 +215,7 @@ export interface EngineState {
   /** `sfx`: how many sound effects played from the build's files and how many live (audio/sfx-player.ts; absent before a start). */
   /** `output`: where the context plays besides the stream (the page's `?sink`; null before the context is made). */
   /** `sends`: whether a live sound has needed the chain's reverb / delay yet (built on first use: audio/chain.ts; absent before a start). */
-  audio: { state: string; currentTime: number; music: 'loop' | 'live' | null; loop: 'pcm' | 'buffer' | null; output: 'device' | 'none' | null; sfx?: { file: number; live: number }; sends?: { reverb: boolean; delay: boolean } };
+  audio: { state: string; currentTime: number; music: 'loop' | 'live' | null; liveBeats?: number; loop: 'pcm' | 'buffer' | null; output: 'device' | 'none' | null; sfx?: { file: number; live: number }; sends?: { reverb: boolean; delay: boolean } };
   /** Lazy art (art.ts): how much is rasterised, and how often play had to wait for it. */
   art?: ArtStats;
   /** Titles prepare() has readied and no start() has used or dropped yet (before start() only). */

@@ -14,7 +14,7 @@ import { LOOP_SAMPLE_RATE, LOOPS_DIR, loopFileName } from '../../runtime/src/aud
 import { loopWindow } from '../../runtime/src/audio/loops';
 import { prepareScore } from '../../runtime/src/audio/score';
 import { buildTestRuntime } from '../../server/host/testing/harness';
-import { dbApart, key, openFixture, runtimePagesForSuite, sleep, streamLevel, titleMusicLevel, waitFor, wavFormat } from './runtime-page';
+import { dbApart, key, openFixture, runtimePagesForSuite, sleep, state, streamLevel, streamLevels, titleMusicLevel, waitFor, wavFormat } from './runtime-page';
 
 jest.setTimeout(180_000);
 
@@ -105,6 +105,58 @@ describe('music loops rendered at build time', () => {
     }
     expect(levels.none).toBeGreaterThan(0.003);
     expect(dbApart(levels.none, levels.device)).toBeLessThan(4);
+  });
+
+  it.each([
+    ['a decoded buffer', undefined],
+    ['16-bit samples in the worklet', 'loops=pcm'],
+  ])('a loop file that comes late (%s): the music starts live, and the loop takes over at once where the notes are, with no gap', async (_held, query) => {
+    let arrived = 0;
+    const { page, errors } = await openFixture(pages, {
+      query,
+      before: async (p) => {
+        // the loop's file 3 s late (a loaded host): past FILE_WAIT_MS the music starts live
+        await p.route('**/runtime/loops/**', async (r) => {
+          await sleep(3000);
+          await r.continue();
+          arrived = Date.now();
+        });
+      },
+    });
+    try {
+      const live = await waitFor(page, (st) => st.bgm === 'theme' && st.audio.music === 'live' && st.audio.state === 'running', 'the title music, live', 10_000);
+      expect(live.audio.sends?.reverb).toBe(true);
+      // the published sound in 50 ms windows across the hand-over, while the state is watched
+      const t0 = Date.now();
+      let tookOverAt = Infinity;
+      const [levels] = await Promise.all([
+        streamLevels(page, { ms: 4000 }),
+        // the title theme loops every 11.4 s: a hand-over at the next iteration would leave it live for seconds more
+        waitFor(page, (st) => st.audio.music === 'loop', 'the loop taking over', 12_000).then(() => {
+          tookOverAt = Date.now();
+          expect(arrived).toBeGreaterThan(0);
+          expect(tookOverAt - arrived).toBeLessThan(2000);
+        }),
+      ]);
+      // the live notes stopped at the hand-over (the old one played them to the end of the iteration)
+      const played = (await state(page)).audio.liveBeats;
+      expect(played).toBeGreaterThan(0);
+      await sleep(1000);
+      const after = await state(page);
+      expect(after.audio.music).toBe('loop');
+      expect(after.audio.liveBeats).toBe(played);
+      // no gap: from the end of the live start's fade-in, the pad and the bass hold on through
+      // every window, the hand-over's among them (the loop plays where the notes were)
+      expect(tookOverAt - t0).toBeLessThan(3500);
+      const median = [...levels].sort((a, b) => a - b)[levels.length >> 1];
+      expect(median).toBeGreaterThan(0.003);
+      const faded = levels.findIndex((x) => x >= median * 0.5);
+      expect(faded * 50).toBeLessThan(tookOverAt - t0);
+      expect(Math.min(...levels.slice(faded))).toBeGreaterThan(median * 0.25);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
   });
 
   it('without a file the music plays live, and nothing breaks', async () => {

@@ -84,7 +84,13 @@ export async function openFixture(pages: RuntimePages, opts: { query?: string; b
  * `key`: pressed through the engine's input once the capture is listening (what it sets off is
  * measured from its start).
  */
-export function streamLevel(page: Page, opts: { ms?: number; key?: string } = {}): Promise<number> {
+export async function streamLevel(page: Page, opts: { ms?: number; key?: string } = {}): Promise<number> {
+  const w = await streamLevels(page, opts);
+  return Math.sqrt(w.reduce((a, x) => a + x * x, 0) / Math.max(1, w.length));
+}
+
+/** The same sound's RMS in each 50 ms window (the analyser's last 2048 samples at each): for gaps. */
+export function streamLevels(page: Page, opts: { ms?: number; key?: string } = {}): Promise<number[]> {
   return page.evaluate(async ({ ms, key }) => {
     const stream = window.yumecast.captureStream(30);
     const ac = new AudioContext();
@@ -98,16 +104,16 @@ export function streamLevel(page: Page, opts: { ms?: number; key?: string } = {}
       window.yumecast.applyInput({ v: 1, type: 'key', kind: 'down', key });
       window.yumecast.applyInput({ v: 1, type: 'key', kind: 'up', key });
     }
-    let sum = 0;
-    let n = 0;
+    const levels: number[] = [];
     for (let t = 0; t < ms; t += 50) {
       await wait(50);
       an.getFloatTimeDomainData(buf);
+      let sum = 0;
       for (const v of buf) sum += v * v;
-      n += buf.length;
+      levels.push(Math.sqrt(sum / buf.length));
     }
     await ac.close();
-    return Math.sqrt(sum / n);
+    return levels;
   }, { ms: opts.ms ?? 1500, key: opts.key ?? null });
 }
 

@@ -143,6 +143,11 @@ export class AudioEngine implements AudioGraph {
     return this.current?.player.mode ?? null;
   }
 
+  /** Beats of the track playing now that were played by live notes (getState().audio.liveBeats). */
+  get musicLiveBeats(): number {
+    return this.current?.player.liveBeats ?? 0;
+  }
+
   /** How the loop playing now is held (loops.ts LoopHeld), null without one. */
   get loopHeld(): LoopHeld | null {
     return this.current?.player.mode === 'loop' ? this.current.player.held : null;

@@ -13,6 +13,8 @@
  *   decodeAudioData does not resample). 16 bits are plenty: the sound leaves the host as Opus.
  * - Written by `encodeWav` (the build), read back without a decode by `wavSamples` (the page's
  *   worklet loops, loop-worklet.ts); `interleave16` is the one float → 16-bit conversion.
+ * - How a loop plays: its first pass from the start, then over [loopStart, loopEnd) (loops.ts);
+ *   `loopPosition` maps a time in the music to a place in the samples (a hand-over from live notes).
  * - Where: `loops/<name>.wav` and `sfx/<name>.wav` next to the runtime's index.html
  *   (/runtime/loops/, /runtime/sfx/ on the host).
  */
@@ -23,6 +25,16 @@ export const LOOP_SAMPLE_RATE = 48000;
 const LOOP_FORMAT = 1;
 /** The loops' folder, relative to the runtime's index.html. */
 export const LOOPS_DIR = 'loops';
+
+/**
+ * Where `offset` into the music (its first note at 0) falls in a loop's samples: the first pass
+ * until `loopEnd`, then within [loopStart, loopEnd). Any unit, the same for all three.
+ */
+export function loopPosition(offset: number, loopStart: number, loopEnd: number): number {
+  if (!(offset > 0)) return 0;
+  if (offset < loopEnd || !(loopEnd > loopStart)) return offset;
+  return loopStart + ((offset - loopStart) % (loopEnd - loopStart));
+}
 
 /** The folder of the rendered sound effects, relative to the runtime's index.html. */
 export const SFX_DIR = 'sfx';

@@ -8,9 +8,10 @@
  * In the worklet's scope (one per AudioContext): `loops`, the samples by key (put / drop through
  * the control node's port: loops.ts LoopCache owns what is held), a control processor that only
  * takes those messages, and one `yumecast-loop` processor per playing loop, which plays its
- * samples from `startFrame` (context frames), from the start to `loopEnd` and then over
+ * samples from `startFrame` (context frames), from `offsetFrame` (0: its start) to `loopEnd` and then over
  * [loopStart, loopEnd) (frames of the loop) until `stop`, then ends (its node can go).
  */
+import { loopPosition } from './loop-file';
 
 const PROCESSOR = `
 const loops = new Map();
@@ -30,7 +31,7 @@ registerProcessor('yumecast-loop', class extends AudioWorkletProcessor {
     super();
     const o = options.processorOptions;
     this.key = o.key; this.a = o.loopStart; this.b = o.loopEnd; this.start = o.startFrame;
-    this.stop = Infinity; this.pos = 0; this.s = null;
+    this.stop = Infinity; this.pos = o.offsetFrame || 0; this.s = null;
     this.port.onmessage = (e) => { if (e.data.stopFrame !== undefined) this.stop = e.data.stopFrame; };
   }
   process(inputs, outputs) {
@@ -100,12 +101,14 @@ export class LoopWorklet {
   }
 
   /** Plays `key` from context time `when` (its first pass from frame 0, then the loop window). */
-  play(key: string, loop: { loopStart: number; loopEnd: number }, when: number): PlayingLoop {
+  /** `loop`: its window in frames; `offset`: seconds into the music (loops.ts ReadyLoop.play). */
+  play(key: string, loop: { loopStart: number; loopEnd: number }, when: number, offset = 0): PlayingLoop {
+    const offsetFrame = Math.round(loopPosition(offset * this.ctx.sampleRate, loop.loopStart, loop.loopEnd));
     const node = new AudioWorkletNode(this.ctx, 'yumecast-loop', {
       numberOfInputs: 0,
       numberOfOutputs: 1,
       outputChannelCount: [2],
-      processorOptions: { key, loopStart: loop.loopStart, loopEnd: loop.loopEnd, startFrame: Math.round(when * this.ctx.sampleRate) },
+      processorOptions: { key, loopStart: loop.loopStart, loopEnd: loop.loopEnd, startFrame: Math.round(when * this.ctx.sampleRate), offsetFrame },
     });
     return {
       out: node,

@@ -28,7 +28,7 @@
  */
 import { fetchBytes } from '../fetch-bytes';
 import { offlineGraph, REVERB_S } from './chain';
-import { LOOP_SAMPLE_RATE, LOOPS_DIR, interleave16, wavSamples } from './loop-file';
+import { LOOP_SAMPLE_RATE, LOOPS_DIR, interleave16, loopPosition, wavSamples } from './loop-file';
 import { LoopWorklet, type PlayingLoop } from './loop-worklet';
 import { connectTracks, scheduleNotes, type PreparedScore } from './score';
 
@@ -102,8 +102,12 @@ function tailOf(score: PreparedScore): number {
 /** A loop ready to play, from the worklet's 16-bit samples (`pcm`) or a decoded float buffer. */
 export interface ReadyLoop {
   held: LoopHeld;
-  /** Starts it at context time `when`: the first pass from its start, then the loop window. */
-  play(when: number): PlayingLoop;
+  /**
+   * Starts it at context time `when`: the first pass from its start, then the loop window; with
+   * `offset`, from that many seconds into the music (its first note at 0), as a live rendition
+   * of the score would be there then (music.ts hands over from live notes this way).
+   */
+  play(when: number, offset?: number): PlayingLoop;
   /** Lets go of its samples (the cache dropped it; a loop playing them plays on to its stop). */
   release(): void;
 }
@@ -115,13 +119,13 @@ function bufferLoop(ctx: BaseAudioContext, r: RenderedLoop): ReadyLoop {
   let buffer: AudioBuffer | null = r.buffer;
   return {
     held: 'buffer',
-    play(when) {
+    play(when, offset = 0) {
       const src = ctx.createBufferSource();
       src.buffer = buffer;
       src.loop = true;
       src.loopStart = r.loopStart;
       src.loopEnd = r.loopEnd;
-      src.start(when);
+      src.start(when, loopPosition(offset, r.loopStart, r.loopEnd));
       return { out: src, stop: (at) => src.stop(at) };
     },
     release() {
@@ -138,7 +142,7 @@ function pcmLoop(worklet: LoopWorklet, id: string, samples: Int16Array, sampleRa
   const window = { loopStart: Math.round(loopStartS * sampleRate), loopEnd: Math.round(loopEndS * sampleRate) };
   return {
     held: 'pcm',
-    play: (when) => worklet.play(key, window, when),
+    play: (when, offset = 0) => worklet.play(key, window, when, offset),
     release: () => worklet.drop(key),
   };
 }

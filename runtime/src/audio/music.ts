@@ -3,10 +3,15 @@
  * loop (loops.ts: the build's rendered file, fetched in tens of ms) from the first note and costs
  * one looping node (the loop worklet's, or an AudioBufferSourceNode): the player waits for the file up to
  * FILE_WAIT_MS before it starts. Live: a look-ahead scheduler plays the notes through the voices
- * into the master chain — for a score that does not loop, and while a loop without a file is
- * rendered in the page; as soon as that loop is ready the player hands over to it at the next
- * iteration boundary (the live notes stop there, their tails ring out live, the buffer starts its
- * first pass). Fades act on the track gains (live) or the loop's gain (rendered).
+ * into the master chain — for a score that does not loop, while a loop's file is late (past
+ * FILE_WAIT_MS), and while a loop without a file is rendered in the page. As soon as the loop is
+ * ready the player hands over to it at once: the loop starts where the live notes are (the same
+ * notes through the same chain, so the same sound at the same place: loop-file.ts loopPosition)
+ * and the two cross-fade over HANDOVER_FADE_S, then the live voices stop. (Before, the hand-over
+ * waited for the next iteration boundary, up to a whole loop — 30–60 s for the games' tracks — of
+ * live voices, reverb and delay at ~8–11 % of a core; on a loaded host, where files come late,
+ * that load made the next files later: docs/performance.md "thirteenth round".) Fades act on the
+ * track gains (live) or the loop's gain (rendered).
  */
 import type { Score } from '../types';
 import type { AudioGraph } from './graph';
@@ -19,6 +24,9 @@ const LOOKAHEAD_S = 0.3;
 const TICK_MS = 50;
 /** How long a start waits for the loop's file before it plays live (a fetch + decode takes ~20–100 ms). */
 const FILE_WAIT_MS = 1500;
+/** The hand-over from live notes to the loop: it starts this far ahead (s) and the two cross-fade over HANDOVER_FADE_S. */
+const HANDOVER_LEAD_S = 0.1;
+const HANDOVER_FADE_S = 0.2;
 
 /** Where rendered loops come from and where they play (the engine's master gain). */
 export interface LoopPlayback {
@@ -68,9 +76,14 @@ export class MusicPlayer {
   /** How the loop playing is held (loops.ts LoopHeld), null while none plays. */
   held: LoopHeld | null = null;
 
-  /** How the music plays: from its loop (or has it scheduled for the next iteration), live, or not yet (waiting for the loop's file). */
+  /** Beats of the score played by live notes so far (0: it played from its loop from the first note). */
+  get liveBeats(): number {
+    return this.cursor;
+  }
+
+  /** How the music plays: live (notes still being played), from its loop, or not yet (waiting for the loop's file). */
   get mode(): 'loop' | 'live' | null {
-    return this.loop ? 'loop' : this.timer || this.cursor > 0 ? 'live' : null;
+    return this.timer ? 'live' : this.loop ? 'loop' : this.cursor > 0 ? 'live' : null;
   }
 
   start(fadeIn: number): void {
@@ -105,7 +118,7 @@ export class MusicPlayer {
 
   private startFromLoop(r: ReadyLoop, fadeIn: number): void {
     this.t0 = this.engine.ctx.currentTime + 0.08;
-    this.playLoop(r, this.t0, fadeIn);
+    this.playLoop(r, this.t0, fadeIn, 0);
     this.endBeat = 0;
     this.disconnectLive();
   }
@@ -124,27 +137,39 @@ export class MusicPlayer {
     this.timer = setInterval(() => this.tick(), TICK_MS);
   }
 
-  /** The loop is rendered: play it from the next iteration boundary the live notes have not reached. */
+  /**
+   * The loop is ready while live notes play: the loop starts at once where they are (after a
+   * fade-in still running) and the two cross-fade; the live notes stop after the fade.
+   */
   private handOver(r: ReadyLoop): void {
     if (this.stopped || this.loop) return;
     const ctx = this.engine.ctx;
-    const L = this.score.lengthBeats;
-    const earliest = Math.max(ctx.currentTime + LOOKAHEAD_S + 0.1, this.fadeEnd);
-    const k = Math.max(1, Math.ceil(this.cursor / L - 1e-9), Math.ceil(((earliest - this.t0) / this.score.spb) / L - 1e-9));
-    this.endBeat = k * L;
-    const at = this.t0 + k * L * this.score.spb;
-    this.playLoop(r, at, 0);
-    // the live voices' graph leaves once their last tails have rung out
-    setTimeout(() => this.disconnectLive(), (at - ctx.currentTime + 10) * 1000);
+    const at = Math.max(ctx.currentTime + HANDOVER_LEAD_S, this.fadeEnd, this.t0);
+    const end = at + HANDOVER_FADE_S;
+    // no live note starts after the fade; the ones already scheduled are faded out with it
+    this.endBeat = Math.max(this.cursor, (end - this.t0) / this.score.spb);
+    this.score.tracks.forEach((tr, i) => {
+      const g = this.outs[i].gain.gain;
+      g.cancelScheduledValues(at);
+      g.setValueAtTime(tr.volume, at);
+      g.linearRampToValueAtTime(0, end);
+    });
+    this.playLoop(r, at, HANDOVER_FADE_S, at - this.t0);
+    // the live voices' graph leaves once the fade is over (their tails were faded with it)
+    setTimeout(() => this.disconnectLive(), (end - ctx.currentTime + 1) * 1000);
   }
 
-  private playLoop(r: ReadyLoop, when: number, fadeIn: number): void {
+  /** Plays the loop from context time `when`, `offset` s into the music, its gain rising from 0 over `fade` s (0: at once). */
+  private playLoop(r: ReadyLoop, when: number, fade: number, offset: number): void {
     const ctx = this.engine.ctx;
-    const src = r.play(when);
+    const src = r.play(when, offset);
     const gain = ctx.createGain();
     const now = ctx.currentTime;
-    gain.gain.setValueAtTime(fadeIn > 0 ? 0.0001 : 1, now);
-    if (fadeIn > 0) gain.gain.linearRampToValueAtTime(1, now + fadeIn);
+    gain.gain.setValueAtTime(fade > 0 ? 0.0001 : 1, now);
+    if (fade > 0) {
+      gain.gain.setValueAtTime(0.0001, Math.max(now, when));
+      gain.gain.linearRampToValueAtTime(1, Math.max(now, when) + fade);
+    }
     src.out.connect(gain).connect(this.playback!.out);
     this.loop = { src, gain };
     this.held = r.held;
