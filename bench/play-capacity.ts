@@ -43,7 +43,7 @@ export interface Step {
   peersMinFps?: number;
   /** Reading count: readers still in the story (not at its end or back on the title). */
   readersInStory?: string;
-  /** Reading count: readers whose music plays live (no loop yet) and whose chain has built its reverb (live sounds). */
+  /** Reading count: readers whose music plays live notes now, whose chain has built its reverb (a live sound), their live sound effects, and the beats of their tracks played live. */
   readersLive?: string;
   load: number;
 }
@@ -153,7 +153,7 @@ export async function readingCapacity(env: CapacityEnv, opts: { max: number; sam
         samples: `${seen.length}/${lat.length}`,
         peersMinFps,
         readersInStory: `${screens.filter((x) => x === 'story').length}/${readers.length}`,
-        readersLive: `music live ${count((st) => st.audio.music === 'live')}/${readers.length}, reverb built ${count((st) => st.audio.sends?.reverb === true)}/${readers.length}, sfx live ${states.reduce((a, st) => a + (st?.audio.sfx?.live ?? 0), 0)}, audio clocks ${states.map((st) => st?.audio.currentTime.toFixed(1) ?? '?').join('/')} at ${(Date.now() / 1000).toFixed(1)}`,
+        readersLive: `music live ${count((st) => st.audio.music === 'live')}/${readers.length}, reverb built ${count((st) => st.audio.sends?.reverb === true)}/${readers.length}, sfx live ${states.reduce((a, st) => a + (st?.audio.sfx?.live ?? 0), 0)}, live beats ${states.reduce((a, st) => a + (st?.audio.liveBeats ?? 0), 0).toFixed(0)}`,
         load: os.loadavg()[0],
       };
       steps.push(step);
