@@ -8,6 +8,12 @@
  * the agent's own priority back when a session takes it; a cold start (a player waiting) is never
  * lowered.
  *
+ * What "a process's priority" is here: `setpriority` on a process id, which on Linux sets its main
+ * thread's nice value (and so that of the threads it starts later); the threads Chromium had
+ * already started keep theirs (its encoder, compositor and IO threads run at −8, their own
+ * choice). A warm page's work (its script, fonts and canvas rasters) runs on the main thread, which
+ * is what the warm nice was measured on (docs/performance.md "thirteenth round").
+ *
  * Raising a process's priority back needs CAP_SYS_NICE (or RLIMIT_NICE); without it, lowering
  * would leave a session's renderer slow for good, so canRestorePriority() probes once on a child
  * process and the browsers lower nothing when it fails (deploy: the host's container gets
