@@ -145,6 +145,8 @@ describe('music loops rendered at build time', () => {
       const after = await state(page);
       expect(after.audio.music).toBe('loop');
       expect(after.audio.liveBeats).toBe(played);
+      // and once nothing live has rung for a while, the reverb and the delay the live start built go (chain.ts release)
+      await waitFor(page, (st) => st.audio.sends?.reverb === false && st.audio.sends?.delay === false, 'the sends let go', 20_000);
       // no gap: from the end of the live start's fade-in, the pad and the bass hold on through
       // every window, the hand-over's among them (the loop plays where the notes were)
       expect(tookOverAt - t0).toBeLessThan(3500);

@@ -105,6 +105,8 @@ describe('sound effects rendered at build time', () => {
         await waitFor(page, (s) => (s.audio.sfx?.[mode] ?? 0) === 3, 'the click and the steps');
         expect(await sfxCounts(page)).toEqual(mode === 'file' ? { file: 3, live: 0 } : { file: 0, live: 3 });
         expect(wavTypes).toEqual(mode === 'file' ? ['200 audio/wav', '200 audio/wav', '200 audio/wav'] : []);
+        // once the live effects have rung out (and a while more), the reverb they built goes (engine.ts)
+        if (mode === 'live') await waitFor(page, (s) => s.audio.sends?.reverb === false, 'the reverb let go', 25_000);
         expect(errors).toEqual([]);
       } finally {
         await page.close();

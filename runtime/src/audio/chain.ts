@@ -13,7 +13,10 @@
  * convolver holds its impulse as FFT stages, ~16 MB in Blink's buffer partition and ~11 MB of
  * malloc per context (measured, Debian Chromium 156), while a host session plays its music from
  * the build's loops and its effects from the build's files, which join after the compressor: the
- * live reverb and delay only serve a score or an effect the build did not render.
+ * live reverb and delay only serve a score or an effect the build did not render. When the last
+ * live sound has rung out the engine lets them go (`release`, engine.ts; built again on the next
+ * live sound): a loaded host's late loop file starts the music live for a few seconds
+ * (music.ts), and the reverb it built then would otherwise stay for the rest of the session.
  */
 import type { AudioGraph } from './graph';
 
@@ -33,6 +36,14 @@ export interface MasterChain {
   readonly out: AudioNode;
   /** Which sends have been built (getState().audio.sends). */
   readonly built: { reverb: boolean; delay: boolean };
+  /** Disconnects the reverb and the delay and lets go of them (nothing live may feed them now); the next read of a send builds it again. */
+  release(): void;
+}
+
+/** A send and every node behind it (to disconnect on release). */
+interface Send {
+  send: GainNode;
+  nodes: AudioNode[];
 }
 
 /**
@@ -54,10 +65,10 @@ export function buildMasterChain(ctx: BaseAudioContext, opts: { lazySends?: bool
   musicBus.connect(comp);
   sfxBus.connect(comp);
 
-  let reverbSend: GainNode | null = null;
-  let delaySend: GainNode | null = null;
-  const reverb = (): GainNode => (reverbSend ??= buildReverb(ctx, comp));
-  const delay = (): GainNode => (delaySend ??= buildDelay(ctx, comp));
+  let reverbSend: Send | null = null;
+  let delaySend: Send | null = null;
+  const reverb = (): GainNode => (reverbSend ??= buildReverb(ctx, comp)).send;
+  const delay = (): GainNode => (delaySend ??= buildDelay(ctx, comp)).send;
   if (!opts.lazySends) {
     reverb();
     delay();
@@ -75,11 +86,15 @@ export function buildMasterChain(ctx: BaseAudioContext, opts: { lazySends?: bool
     get built() {
       return { reverb: reverbSend !== null, delay: delaySend !== null };
     },
+    release() {
+      for (const n of [...(reverbSend?.nodes ?? []), ...(delaySend?.nodes ?? [])]) n.disconnect();
+      reverbSend = delaySend = null;
+    },
   };
 }
 
 /** Reverb: a synthetic decaying-noise impulse response, into `comp`; returns its send. */
-function buildReverb(ctx: BaseAudioContext, comp: AudioNode): GainNode {
+function buildReverb(ctx: BaseAudioContext, comp: AudioNode): Send {
   const reverb = ctx.createConvolver();
   reverb.buffer = makeImpulse(ctx, REVERB_S, 2.6);
   const reverbReturn = ctx.createGain();
@@ -87,11 +102,11 @@ function buildReverb(ctx: BaseAudioContext, comp: AudioNode): GainNode {
   const send = ctx.createGain();
   send.gain.value = 1;
   send.connect(reverb).connect(reverbReturn).connect(comp);
-  return send;
+  return { send, nodes: [send, reverb, reverbReturn] };
 }
 
 /** Feedback delay with a darkening filter in the loop, into `comp`; returns its send. */
-function buildDelay(ctx: BaseAudioContext, comp: AudioNode): GainNode {
+function buildDelay(ctx: BaseAudioContext, comp: AudioNode): Send {
   const delay = ctx.createDelay(1.5);
   delay.delayTime.value = 0.36;
   const fb = ctx.createGain();
@@ -106,7 +121,7 @@ function buildDelay(ctx: BaseAudioContext, comp: AudioNode): GainNode {
   send.connect(delay);
   delay.connect(lp).connect(fb).connect(delay);
   lp.connect(delayReturn).connect(comp);
-  return send;
+  return { send, nodes: [send, delay, lp, fb, delayReturn] };
 }
 
 type OfflineCtor = new (channels: number, length: number, sampleRate: number) => OfflineAudioContext;

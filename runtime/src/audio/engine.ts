@@ -25,6 +25,10 @@ import { pageOptions } from '../page-options';
  * docs/performance.md "Issue 11, seventh round".
  */
 const STREAM_ONLY = { sinkId: { type: 'none' }, latencyHint: 'playback' } as AudioContextOptions;
+/** While the chain's sends are built, how often (ms) the engine looks whether anything live still needs them. */
+const SENDS_CHECK_MS = 2000;
+/** The sends go once nothing live has needed them for this long (s): effects a few seconds apart do not rebuild the reverb each time. */
+const SENDS_IDLE_S = 8;
 
 export class AudioEngine implements AudioGraph {
   readonly ctx: AudioContext;
@@ -41,6 +45,14 @@ export class AudioEngine implements AudioGraph {
   private readonly sfx: SfxPlayer;
   /** The master chain; its reverb and delay are built when a live voice first needs them (chain.ts). */
   private readonly chain: MasterChain;
+  /** Music players whose live voices may still be connected (the current one, and ones fading out). */
+  private readonly players = new Set<MusicPlayer>();
+  /** Looks every SENDS_CHECK_MS, while the sends are built, whether they can go (releaseIdleSends). */
+  private sendsTimer: ReturnType<typeof setInterval> | null = null;
+  /** The sends are built on first use and let go when idle (HOST_AUDIO_SENDS=lazy); `eager`: built at once and kept, as before. */
+  private readonly lazySends: boolean;
+  /** Context time since which nothing live has needed the sends (null: something does). */
+  private sendsIdleSince: number | null = null;
 
   /**
    * `loopsBase`: the URL the build's loops/ and sfx/ folders are relative to (default the page's;
@@ -57,7 +69,8 @@ export class AudioEngine implements AudioGraph {
     const ctx = this.ctx;
     this.master = ctx.createGain();
     this.master.gain.value = opts.volume ?? 0.8;
-    const chain = (this.chain = buildMasterChain(ctx, { lazySends: (opts.sends ?? pageOptions().sends) === 'lazy' }));
+    this.lazySends = (opts.sends ?? pageOptions().sends) === 'lazy';
+    const chain = (this.chain = buildMasterChain(ctx, { lazySends: this.lazySends }));
     this.musicBus = chain.musicBus;
     this.sfxBus = chain.sfxBus;
     chain.out.connect(this.master);
@@ -99,14 +112,39 @@ export class AudioEngine implements AudioGraph {
     return this.ctx.currentTime;
   }
 
-  /** Send into the reverb (live voices connect here besides their bus): built on first use. */
+  /** Send into the reverb (live voices connect here besides their bus): built on first use, let go when no live sound needs it. */
   get reverbSend(): GainNode {
+    this.watchSends();
     return this.chain.reverbSend;
   }
 
-  /** Send into the delay: built on first use. */
+  /** Send into the delay: built on first use, let go with the reverb. */
   get delaySend(): GainNode {
+    this.watchSends();
     return this.chain.delaySend;
+  }
+
+  private watchSends(): void {
+    if (this.lazySends) this.sendsTimer ??= setInterval(() => this.releaseIdleSends(), SENDS_CHECK_MS);
+  }
+
+  /**
+   * Lets go of the chain's reverb and delay (~27 MB: chain.ts) once no music player has had live
+   * voices connected and no live effect has rung for SENDS_IDLE_S; the next live sound builds them again.
+   */
+  private releaseIdleSends(): void {
+    for (const p of this.players) if (!p.liveConnected && p !== this.current?.player) this.players.delete(p);
+    const now = this.ctx.currentTime;
+    if ([...this.players].some((p) => p.liveConnected) || now < this.sfx.liveUntil) {
+      this.sendsIdleSince = null;
+      return;
+    }
+    this.sendsIdleSince ??= now;
+    if (now - this.sendsIdleSince < SENDS_IDLE_S) return;
+    this.sendsIdleSince = null;
+    this.chain.release();
+    if (this.sendsTimer) clearInterval(this.sendsTimer);
+    this.sendsTimer = null;
   }
 
   /** Which of the chain's sends a live sound has needed so far (getState().audio.sends). */
@@ -126,6 +164,7 @@ export class AudioEngine implements AudioGraph {
     const player = new MusicPlayer(this, score, id, { cache: this.loops, out: this.master });
     player.start(fadeIn);
     this.current = { id, player };
+    this.players.add(player);
   }
 
   stopMusic(fadeOut = 1.5): void {
@@ -164,6 +203,8 @@ export class AudioEngine implements AudioGraph {
   }
 
   close(): void {
+    if (this.sendsTimer) clearInterval(this.sendsTimer);
+    this.sendsTimer = null;
     this.stopMusic(0.05);
     void this.ctx.close().catch(() => undefined);
   }

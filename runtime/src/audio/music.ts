@@ -14,6 +14,7 @@
  * track gains (live) or the loop's gain (rendered).
  */
 import type { Score } from '../types';
+import { REVERB_S } from './chain';
 import type { AudioGraph } from './graph';
 import { loopFileName } from './loop-file';
 import type { PlayingLoop } from './loop-worklet';
@@ -27,6 +28,8 @@ const FILE_WAIT_MS = 1500;
 /** The hand-over from live notes to the loop: it starts this far ahead (s) and the two cross-fade over HANDOVER_FADE_S. */
 const HANDOVER_LEAD_S = 0.1;
 const HANDOVER_FADE_S = 0.2;
+/** After a live note ends, how long (s) its echo lasts: the reverb's impulse, the delay's feedback to ~-70 dB, a margin. */
+const LIVE_TAIL_S = REVERB_S + 3;
 
 /** Where rendered loops come from and where they play (the engine's master gain). */
 export interface LoopPlayback {
@@ -48,6 +51,8 @@ export class MusicPlayer {
   private timer: ReturnType<typeof setInterval> | null = null;
   private stopped = false;
   private loop: { src: PlayingLoop; gain: GainNode } | null = null;
+  /** Context time when the last live note scheduled so far ends. */
+  private liveEnd = 0;
 
   constructor(
     private readonly engine: AudioGraph,
@@ -68,9 +73,15 @@ export class MusicPlayer {
     return (this.live ??= connectTracks(this.engine, this.score, 0));
   }
 
-  /** Disconnects the live graph, if one was made. */
+  /** Disconnects the live graph, if one was made (a later live start makes it again). */
   private disconnectLive(): void {
     for (const o of this.live ?? []) for (const n of o.nodes) n.disconnect();
+    this.live = null;
+  }
+
+  /** Its live voices' graph is connected to the chain (the engine keeps the chain's sends while it is). */
+  get liveConnected(): boolean {
+    return this.live !== null;
   }
 
   /** How the loop playing is held (loops.ts LoopHeld), null while none plays. */
@@ -183,6 +194,8 @@ export class MusicPlayer {
     if ((!this.score.loop && this.cursor >= L) || this.cursor >= this.endBeat) {
       if (this.timer) clearInterval(this.timer);
       this.timer = null;
+      // a score that does not loop has played its last note: its graph goes once that has rung out
+      if (!this.score.loop && !this.loop) setTimeout(() => this.disconnectLive(), (this.liveEnd - ctx.currentTime + LIVE_TAIL_S) * 1000);
       return;
     }
     // If the page was throttled, never try to catch up more than a beat of missed notes.
@@ -193,7 +206,7 @@ export class MusicPlayer {
       const base = iteration * L;
       const from = this.cursor - base;
       const to = Math.min(horizonBeat - base, L);
-      scheduleNotes(this.engine, this.score, this.outs, this.t0 + base * this.score.spb, from, to);
+      this.liveEnd = Math.max(this.liveEnd, scheduleNotes(this.engine, this.score, this.outs, this.t0 + base * this.score.spb, from, to));
       this.cursor = base + to;
     }
   }

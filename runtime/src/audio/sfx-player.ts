@@ -22,6 +22,8 @@ import { playSfx, SFX_TAIL_S, type ScheduledSfx } from './sfx';
 export class SfxPlayer {
   /** Effects played from their file, and synthesised live. */
   readonly counts = { file: 0, live: 0 };
+  /** Context seconds when the last live effect's echo has rung out (the engine keeps the chain's sends until then). */
+  liveUntil = 0;
   /** Files found missing or unreadable this session: those effects play live. */
   private readonly missing = new Set<string>();
 
@@ -80,6 +82,7 @@ export class SfxPlayer {
     if (!scheduled) return;
     this.counts.live++;
     const { end, outs } = scheduled;
+    this.liveUntil = Math.max(this.liveUntil, end + SFX_TAIL_S);
     setTimeout(() => outs.forEach((n) => n.disconnect()), (end + SFX_TAIL_S - this.graph.ctx.currentTime) * 1000);
   }
 }
