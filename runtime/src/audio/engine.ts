@@ -163,6 +163,8 @@ export class AudioEngine implements AudioGraph {
     this.stopMusic(1.5);
     const player = new MusicPlayer(this, score, id, { cache: this.loops, out: this.master });
     player.start(fadeIn);
+    // players kept are the ones whose live voices are still connected (a stopped one otherwise goes, with its loop)
+    for (const p of this.players) if (!p.liveConnected) this.players.delete(p);
     this.current = { id, player };
     this.players.add(player);
   }
