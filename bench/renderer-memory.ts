@@ -5,7 +5,7 @@
  * (play-session.ts: a fresh host, a cheap peer, into the story), and at each phase
  *   - `warm page` (with --warm: a warm runtime of the pool before the click: the page's baseline),
  *   - `still line` (--still seconds, 15, after the click),
- *   - `after reading` (Enter and '1' every 250 ms for --read seconds, 60, then 10 s still),
+ *   - `after reading` (Enter and '1' every 250 ms for --read seconds, 60, then --rest seconds still, 10),
  *   - `then gc()` (a full collection right after, where the page has gc(): what of it was garbage;
  *     only with a Chromium run with --js-flags=--expose-gc, e.g. through a CHROMIUM_PATH wrapper),
  * the renderer is read three ways:
@@ -22,7 +22,7 @@
  * --raw <dir> keeps each phase's trace events and smaps; --env K=V,K2=V2 adds host settings to
  * every configuration (scratch levers). Figures only; never fails on size.
  *
- *   npx tsx bench/renderer-memory.ts [--fake] [--config after,after+pcm] [--still 15] [--read 60] [--warm] [--raw /tmp/rm] [--env HOST_X=1]
+ *   npx tsx bench/renderer-memory.ts [--fake] [--config after,after+pcm] [--still 15] [--read 60] [--rest 10] [--warm] [--raw /tmp/rm] [--env HOST_X=1]
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -37,6 +37,7 @@ import { eachConfig, setUp, storySession } from './play-session';
 
 const STILL_S = Math.max(1, Number(arg('still', '15')));
 const READ_S = Math.max(0, Number(arg('read', '60')));
+const REST_S = Math.max(0, Number(arg('rest', '10')));
 const WARM = flag('warm');
 const RAW = arg('raw', '');
 const ENV = Object.fromEntries(
@@ -240,7 +241,9 @@ async function readRenderer(page: Page, pids: number[], label: string): Promise<
   if (!mine) console.error(`  no memory-infra dump for pid ${pid} (${events.filter((e) => e.ph === 'v').map((e) => e.pid).join(', ')})`);
   const direct: string[] = [];
   const infra = mine ? allocatorReading(mine.args!.dumps!.allocators!, mine.args!.dumps!.process_totals, direct) : {};
-  console.log(`  ${label}, pid ${pid}: direct maps (MB, each a big object):\n    ${direct.join('\n    ')}`);
+  // the chain's live sends (~27 MB when built: runtime/src/audio/chain.ts)
+  const sends = await page.evaluate('JSON.stringify(window.yumecast.getState().audio.sends ?? null)').catch(() => '?');
+  console.log(`  ${label}, pid ${pid}: audio sends built ${String(sends)}; direct maps (MB, each a big object):\n    ${direct.join('\n    ')}`);
   const others: Reading = {};
   for (const o of sorted.slice(1)) {
     const type = /--type=(\S+)/.exec(readProc(o)?.cmdline ?? '')?.[1] ?? '?';
@@ -281,7 +284,7 @@ async function measure(cfg: string, b: Awaited<ReturnType<typeof setUp>>, host: 
       await s.readingOn(true);
       await sleep(READ_S * 1000);
       await s.readingOn(false);
-      await sleep(10_000);
+      await sleep(REST_S * 1000);
       out.set('after reading', await readRenderer(s.page, pids, `${cfg}-after-reading`));
       // what of it was garbage: a full collection, where the page has gc() (--js-flags=--expose-gc)
       if ((await s.page.evaluate("typeof gc === 'function' && (gc(), true)")) === true) {

@@ -39,9 +39,9 @@ onmessage = async (e) => {
   const { id, url } = e.data;
   try {
     const res = await fetch(url);
-    if (!res.ok) { postMessage({ id, status: res.status }); return; }
+    if (!res.ok) { postMessage({ id }); return; }
     const bytes = await res.arrayBuffer();
-    postMessage({ id, status: res.status, bytes }, [bytes]);
+    postMessage({ id, bytes }, [bytes]);
   } catch (err) {
     postMessage({ id, error: String(err && err.message || err) });
   }
@@ -50,7 +50,7 @@ onmessage = async (e) => {
 
 interface Reply {
   id: number;
-  status?: number;
+  /** The body; none with neither `error` nor `fallback`: the server answered with an error status. */
   bytes?: ArrayBuffer;
   error?: string;
   /** No answer from the worker (it failed, was late, or was let go): the page fetches itself. */

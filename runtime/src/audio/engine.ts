@@ -133,7 +133,7 @@ export class AudioEngine implements AudioGraph {
    * voices connected and no live effect has rung for SENDS_IDLE_S; the next live sound builds them again.
    */
   private releaseIdleSends(): void {
-    for (const p of this.players) if (!p.liveConnected && p !== this.current?.player) this.players.delete(p);
+    this.prunePlayers();
     const now = this.ctx.currentTime;
     if ([...this.players].some((p) => p.liveConnected) || now < this.sfx.liveUntil) {
       this.sendsIdleSince = null;
@@ -145,6 +145,11 @@ export class AudioEngine implements AudioGraph {
     this.chain.release();
     if (this.sendsTimer) clearInterval(this.sendsTimer);
     this.sendsTimer = null;
+  }
+
+  /** Keeps the current player and those whose live voices are still connected (a stopped one otherwise goes, with its loop). */
+  private prunePlayers(): void {
+    for (const p of this.players) if (!p.liveConnected && p !== this.current?.player) this.players.delete(p);
   }
 
   /** Which of the chain's sends a live sound has needed so far (getState().audio.sends). */
@@ -163,9 +168,8 @@ export class AudioEngine implements AudioGraph {
     this.stopMusic(1.5);
     const player = new MusicPlayer(this, score, id, { cache: this.loops, out: this.master });
     player.start(fadeIn);
-    // players kept are the ones whose live voices are still connected (a stopped one otherwise goes, with its loop)
-    for (const p of this.players) if (!p.liveConnected) this.players.delete(p);
     this.current = { id, player };
+    this.prunePlayers();
     this.players.add(player);
   }
 

@@ -82,7 +82,8 @@ export class SfxPlayer {
     if (!scheduled) return;
     this.counts.live++;
     const { end, outs } = scheduled;
-    this.liveUntil = Math.max(this.liveUntil, end + SFX_TAIL_S);
-    setTimeout(() => outs.forEach((n) => n.disconnect()), (end + SFX_TAIL_S - this.graph.ctx.currentTime) * 1000);
+    const quiet = end + SFX_TAIL_S;
+    this.liveUntil = Math.max(this.liveUntil, quiet);
+    setTimeout(() => outs.forEach((n) => n.disconnect()), (quiet - this.graph.ctx.currentTime) * 1000);
   }
 }
