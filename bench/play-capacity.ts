@@ -14,11 +14,12 @@
  * browsers), the cheap peers' process and the real player's Chromium are measured apart.
  */
 import os from 'node:os';
+import type { QualityLevel } from '../lib/streaming/messages';
 import type { CheapPeers } from '../server/host/testing/cheap-peer-process';
 import { sleep, type TestAgent } from '../server/host/testing/harness';
 import { keyLatency, sampleVideo, type PlayerBrowser, type ProbedPlayer } from '../server/host/testing/player-probe';
 import { readProc } from '../server/host/procs';
-import { FIXTURE_GAME, cpuStart, engineState, fullVideo, hostProcs, intoPetals, intoStory, median, pssPerSessionMb, quantile, sendKey } from './play-common';
+import { FIXTURE_GAME, cpuStart, stealStart, engineState, fullVideo, hostProcs, intoPetals, intoStory, median, pssPerSessionMb, quantile, sendKey } from './play-common';
 import type { Click, PlayStack } from './play-stack';
 
 /** The latency goal of issue 11, in the real player. */
@@ -46,6 +47,8 @@ export interface Step {
   /** Reading count: readers whose music plays live notes now, whose chain has built its reverb (a live sound), their live sound effects, and the beats of their tracks played live. */
   readersLive?: string;
   load: number;
+  /** The machine's steal time over the step's window, % of all cores (play-common stealStart). */
+  steal: number;
 }
 
 export interface CapacityEnv {
@@ -55,6 +58,11 @@ export interface CapacityEnv {
   players: PlayerBrowser;
   jitterTarget: boolean;
   game: string;
+  /**
+   * The video quality every reading session asks for once in the story, as a player's settings
+   * do (lib/streaming/types.ts QUALITY_PROFILES; the spec's default `high`: nothing is sent).
+   */
+  quality?: QualityLevel;
 }
 
 interface Live {
@@ -70,6 +78,7 @@ async function cheapSession(env: CapacityEnv, gameId: string, petals: boolean): 
   const c = await env.stack.click(env.host, gameId, { poll: 'fast' });
   const peer = await env.peers.join(c.signal.url, c.signal.token);
   await (petals ? intoPetals : intoStory)(env.host, c.sid, pressVia(env.peers, peer));
+  if (!petals && env.quality && env.quality !== 'high') await env.peers.send(peer, { v: 1, type: 'quality', level: env.quality });
   return { c, peer };
 }
 
@@ -80,6 +89,7 @@ async function playerSession(env: CapacityEnv, gameId: string, petals: boolean):
   await c.join(player);
   await fullVideo(player, 60_000);
   await (petals ? intoPetals : intoStory)(env.host, c.sid, player);
+  if (!petals && env.quality && env.quality !== 'high') await player.page.evaluate(`window.player.send({ v: 1, type: 'quality', level: ${JSON.stringify(env.quality)} })`);
   return { c, player };
 }
 
@@ -96,7 +106,8 @@ function meters(env: CapacityEnv) {
   const host = cpuStart(() => hostProcs(env.host));
   const peers = cpuStart(() => [readProc(env.peers.pid)].filter((p) => p !== null));
   const player = cpuStart(env.players.procs);
-  return () => ({ hostCpu: host(), peersCpu: peers(), playerCpu: player() });
+  const steal = stealStart();
+  return () => ({ hostCpu: host(), peersCpu: peers(), playerCpu: player(), steal: steal() });
 }
 
 /** Frames each cheap peer received per second over `fn`. */
@@ -158,7 +169,7 @@ export async function readingCapacity(env: CapacityEnv, opts: { max: number; sam
       };
       steps.push(step);
       opts.log(
-        `  … ${n} reading session(s): input-to-photon median ${step.medianMs!.toFixed(0)} ms, p95 ${Number.isFinite(p95) ? p95.toFixed(0) : '∞'} ms (${step.samples}), readers ≥ ${Number.isFinite(peersMinFps) ? peersMinFps.toFixed(1) : '–'} fps (${step.readersInStory} in the story; ${step.readersLive}), host CPU ${cpu.hostCpu.toFixed(0)}%, peers ${cpu.peersCpu.toFixed(0)}%, player ${cpu.playerCpu.toFixed(0)}%, ${step.pssPerSession.toFixed(0)} MB/session${step.ok ? '' : ` — FAILS: ${step.why}`}`,
+        `  … ${n} reading session(s): input-to-photon median ${step.medianMs!.toFixed(0)} ms, p95 ${Number.isFinite(p95) ? p95.toFixed(0) : '∞'} ms (${step.samples}), readers ≥ ${Number.isFinite(peersMinFps) ? peersMinFps.toFixed(1) : '–'} fps (${step.readersInStory} in the story; ${step.readersLive}), host CPU ${cpu.hostCpu.toFixed(0)}%, peers ${cpu.peersCpu.toFixed(0)}%, player ${cpu.playerCpu.toFixed(0)}%, steal ${cpu.steal.toFixed(0)}%, ${step.pssPerSession.toFixed(0)} MB/session${step.ok ? '' : ` — FAILS: ${step.why}`}`,
       );
       if (!step.ok && !opts.keepGoing) break;
     }
@@ -191,7 +202,7 @@ export async function movingCapacity(env: CapacityEnv, opts: { max: number; wind
       };
       steps.push(step);
       opts.log(
-        `  … ${n} moving session(s): real player ${v.fpsMedian.toFixed(0)} fps (${v.width}x${v.height}), cheap peers ≥ ${Number.isFinite(step.peersMinFps!) ? step.peersMinFps!.toFixed(1) : '–'} fps, host CPU ${cpu.hostCpu.toFixed(0)}%, peers ${cpu.peersCpu.toFixed(0)}%, player ${cpu.playerCpu.toFixed(0)}%, ${step.pssPerSession.toFixed(0)} MB/session${step.ok ? '' : ` — FAILS: ${step.why}`}`,
+        `  … ${n} moving session(s): real player ${v.fpsMedian.toFixed(0)} fps (${v.width}x${v.height}), cheap peers ≥ ${Number.isFinite(step.peersMinFps!) ? step.peersMinFps!.toFixed(1) : '–'} fps, host CPU ${cpu.hostCpu.toFixed(0)}%, peers ${cpu.peersCpu.toFixed(0)}%, player ${cpu.playerCpu.toFixed(0)}%, steal ${cpu.steal.toFixed(0)}%, ${step.pssPerSession.toFixed(0)} MB/session${step.ok ? '' : ` — FAILS: ${step.why}`}`,
       );
       if (!step.ok && !opts.keepGoing) break;
     }

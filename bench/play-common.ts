@@ -80,17 +80,33 @@ export const fmt = (xs: number[], unit = 'ms', digits = 0) => `median ${median(x
 
 export function machine(): string {
   const cpu = os.cpus()[0]?.model?.replace(/\s+/g, ' ').trim() ?? '?';
-  return `${os.cpus().length} cores (${cpu}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, load ${os
+  // the clock too: the same model name has come at different speeds on different boots of this VM
+  const mhz = os.cpus()[0]?.speed;
+  return `${os.cpus().length} cores (${cpu}${mhz ? `, ${mhz} MHz` : ''}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, load ${os
     .loadavg()
     .map((x) => x.toFixed(1))
     .join('/')}, node ${process.version}, Chromium ${CHROMIUM_PATH}`;
 }
 
-function cpuJiffies(): { busy: number; total: number } {
+function cpuJiffies(): { busy: number; total: number; steal: number } {
   const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
   const idle = (f[3] ?? 0) + (f[4] ?? 0); // idle + iowait
   const total = f.slice(0, 8).reduce((a, b) => a + b, 0);
-  return { busy: total - idle, total };
+  return { busy: total - idle, total, steal: f[7] ?? 0 };
+}
+
+/**
+ * Steal time over a window the caller ends, % of all cores: the time this virtual machine's
+ * cores were runnable but given to another guest (its hypervisor's neighbours). A shared VM's
+ * figures move with it: on 2026-11-27 one boot of this machine lost 12.5 % of its cores so and held
+ * half the reading sessions another boot did (docs/performance.md, fourteenth round).
+ */
+export function stealStart(): () => number {
+  const a = cpuJiffies();
+  return () => {
+    const b = cpuJiffies();
+    return b.total > a.total ? ((b.steal - a.steal) / (b.total - a.total)) * 100 : NaN;
+  };
 }
 
 /** How busy the whole machine is over `ms` (before the bench starts: other people's load), in % of all cores. */

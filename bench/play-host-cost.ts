@@ -20,7 +20,10 @@
  * columns and split by part; no capacity counts.
  *
  *   npx tsx bench/play-host-cost.ts [--config before,after] [--levers frames,browser,codec,join,jitter] [--game id]
- *       [--window 10] [--samples 20] [--max-reading 12] [--max-moving 6] [--skip scenes,reading,moving] [--keep-going] [--fake]
+ *       [--window 10] [--samples 20] [--max-reading 12] [--max-moving 6] [--skip scenes,reading,moving] [--keep-going]
+ *       [--quality high|medium|low] [--fake]
+ * --quality: the video quality every reading session of the capacity count asks for, as a player's
+ * settings do (the spec's default and the goal's: high).
  *   npx tsx server/dev/with-services.ts -- npx tsx bench/play-host-cost.ts   # through the real api
  *
  * The players run on this machine too: the cheap peers in a Node process of their own, the real
@@ -28,6 +31,7 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
+import { QUALITY_LEVELS, type QualityLevel } from '../lib/streaming/messages';
 import { startCheapPeers, type CheapPeers } from '../server/host/testing/cheap-peer-process';
 import { buildTestRuntime, sleep, type TestAgent } from '../server/host/testing/harness';
 import { launchPlayerBrowser } from '../server/host/testing/player-probe';
@@ -66,6 +70,9 @@ const MAX_READING = Math.max(1, Number(arg('max-reading', '12')));
 const MAX_MOVING = Math.max(1, Number(arg('max-moving', '6')));
 const SKIP = new Set(arg('skip', '').split(',').filter(Boolean));
 const KEEP_GOING = flag('keep-going');
+/** --quality medium|low: every reading session asks for that video quality (the spec's default: high). */
+const QUALITY = arg('quality', 'high');
+if (!(QUALITY_LEVELS as readonly string[]).includes(QUALITY)) throw new Error(`--quality: one of ${QUALITY_LEVELS.join(', ')}`);
 
 export interface Scene {
   scene: string;
@@ -149,11 +156,12 @@ function rows(configs: PlayConfig[], figs: Map<string, Figures>): Row[] {
   }
   if ([...figs.values()].some((f) => f.reading.length)) {
     const last = (f: Figures) => f.reading[held(f.reading) - 1];
-    row(`reading sessions within ${GOAL.medianMs}/${GOAL.p95Ms} ms`, (f) => `${held(f.reading)}${held(f.reading) === MAX_READING ? ' (cap)' : ''}`);
+    row(`reading sessions within ${GOAL.medianMs}/${GOAL.p95Ms} ms${QUALITY === 'high' ? '' : `, quality ${QUALITY}`}`, (f) => `${held(f.reading)}${held(f.reading) === MAX_READING ? ' (cap)' : ''}`);
     row('  at that count: input-to-photon median/p95', (f) => (last(f) ? `${num(last(f)!.medianMs!)}/${num(last(f)!.p95Ms!)} ms` : '–'));
     row('  at that count: host CPU (all sessions)', (f) => pct(last(f)?.hostCpu ?? NaN));
     row('  at that count: memory per session (MB)', (f) => num(last(f)?.pssPerSession ?? NaN));
     row('  at that count: cheap peers / real player CPU', (f) => (last(f) ? `${pct(last(f)!.peersCpu)} / ${pct(last(f)!.playerCpu)}` : '–'));
+    row("  the machine's steal time, mean of the steps", (f) => pct(f.reading.reduce((a, s) => a + s.steal, 0) / f.reading.length));
     row('  first failing step', (f) => f.reading.find((s) => !s.ok)?.why ?? 'none');
   }
   if ([...figs.values()].some((f) => f.moving.length)) {
@@ -192,7 +200,7 @@ async function main(): Promise<void> {
     const f: Figures = { scenes: [], reading: [], moving: [] };
     figs.set(cfg.name, f);
     try {
-      const env: CapacityEnv = { stack, host, peers, players, jitterTarget: cfg.jitterTarget, game };
+      const env: CapacityEnv = { stack, host, peers, players, jitterTarget: cfg.jitterTarget, game, quality: QUALITY as QualityLevel };
       const log = (s: string) => console.log(s);
       if (!SKIP.has('scenes')) {
         f.scenes = native ? await nativeScenes(stack, host, peers, game, { windowMs: WINDOW_MS, settleMs: SETTLE_MS, log }) : await scenes(stack, host, peers, game);

@@ -10,12 +10,14 @@
  *   await peers.close();                            // leaves every peer, ends the process
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import type { PlayerMessage } from '../../../lib/streaming/messages';
 import type { CheapPeerStats } from './cheap-peer';
 
 type Request =
   | { op: 'join'; signalUrl: string; token: string; timeoutMs: number }
   | { op: 'key'; peer: number; key: string }
   | { op: 'keysEvery'; peer: number; keys: string[]; everyMs: number }
+  | { op: 'send'; peer: number; msg: PlayerMessage }
   | { op: 'stats'; peer: number }
   | { op: 'leave'; peer: number }
   | { op: 'exit' };
@@ -35,6 +37,8 @@ export interface CheapPeers {
   key(peer: number, key: string): Promise<boolean>;
   /** Presses `keys` every `everyMs` ms (0 stops). */
   keysEvery(peer: number, keys: string[], everyMs: number): Promise<void>;
+  /** Sends one player message on the data channel (e.g. a quality level); false before it is open. */
+  send(peer: number, msg: PlayerMessage): Promise<boolean>;
   stats(peer: number): Promise<CheapPeerStats>;
   leave(peer: number): Promise<void>;
   /** Leaves every peer and ends the child (SIGKILL if it does not exit within 5 s). Idempotent. */
@@ -72,6 +76,7 @@ export async function startCheapPeers(): Promise<CheapPeers> {
     join: (signalUrl, token, timeoutMs = 30_000) => call<number>({ op: 'join', signalUrl, token, timeoutMs }),
     key: (peer, key) => call<boolean>({ op: 'key', peer, key }),
     keysEvery: (peer, keys, everyMs) => call<void>({ op: 'keysEvery', peer, keys, everyMs }),
+    send: (peer, msg) => call<boolean>({ op: 'send', peer, msg }),
     stats: (peer) => call<CheapPeerStats>({ op: 'stats', peer }),
     leave: (peer) => call<void>({ op: 'leave', peer }),
     close() {
@@ -113,6 +118,8 @@ async function serve(): Promise<void> {
         return get(req.peer).key(req.key);
       case 'keysEvery':
         return get(req.peer).keysEvery(req.keys, req.everyMs);
+      case 'send':
+        return get(req.peer).send(req.msg);
       case 'stats':
         return get(req.peer).stats();
       case 'leave':
