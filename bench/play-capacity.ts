@@ -78,7 +78,7 @@ async function cheapSession(env: CapacityEnv, gameId: string, petals: boolean): 
   const c = await env.stack.click(env.host, gameId, { poll: 'fast' });
   const peer = await env.peers.join(c.signal.url, c.signal.token);
   await (petals ? intoPetals : intoStory)(env.host, c.sid, pressVia(env.peers, peer));
-  if (!petals && env.quality && env.quality !== 'high') await env.peers.send(peer, { v: 1, type: 'quality', level: env.quality });
+  if (!petals && env.quality && env.quality !== 'high' && !(await env.peers.send(peer, { v: 1, type: 'quality', level: env.quality }))) throw new Error(`cheap peer ${peer}: its input channel refused the quality message`);
   return { c, peer };
 }
 
@@ -143,6 +143,7 @@ export async function readingCapacity(env: CapacityEnv, opts: { max: number; sam
       const med = median(display);
       const p95 = quantile(display, 0.95);
       const peersMinFps = fps.length ? Math.min(...fps) : NaN;
+      const pic = (await page.evaluate('window.player.video()')) as { width: number; height: number };
       const readers = live.filter((s) => s.peer !== undefined);
       const states = await Promise.all(readers.map((s) => engineState(env.host, s.c.sid).catch(() => null)));
       const screens = states.map((st) => st?.screen ?? '?');
@@ -169,7 +170,7 @@ export async function readingCapacity(env: CapacityEnv, opts: { max: number; sam
       };
       steps.push(step);
       opts.log(
-        `  … ${n} reading session(s): input-to-photon median ${step.medianMs!.toFixed(0)} ms, p95 ${Number.isFinite(p95) ? p95.toFixed(0) : '∞'} ms (${step.samples}), readers ≥ ${Number.isFinite(peersMinFps) ? peersMinFps.toFixed(1) : '–'} fps (${step.readersInStory} in the story; ${step.readersLive}), host CPU ${cpu.hostCpu.toFixed(0)}%, peers ${cpu.peersCpu.toFixed(0)}%, player ${cpu.playerCpu.toFixed(0)}%, steal ${cpu.steal.toFixed(0)}%, ${step.pssPerSession.toFixed(0)} MB/session${step.ok ? '' : ` — FAILS: ${step.why}`}`,
+        `  … ${n} reading session(s): input-to-photon median ${step.medianMs!.toFixed(0)} ms, p95 ${Number.isFinite(p95) ? p95.toFixed(0) : '∞'} ms (${step.samples}, the real player's picture ${pic.width}×${pic.height}), readers ≥ ${Number.isFinite(peersMinFps) ? peersMinFps.toFixed(1) : '–'} fps (${step.readersInStory} in the story; ${step.readersLive}), host CPU ${cpu.hostCpu.toFixed(0)}%, peers ${cpu.peersCpu.toFixed(0)}%, player ${cpu.playerCpu.toFixed(0)}%, steal ${cpu.steal.toFixed(0)}%, ${step.pssPerSession.toFixed(0)} MB/session${step.ok ? '' : ` — FAILS: ${step.why}`}`,
       );
       if (!step.ok && !opts.keepGoing) break;
     }
