@@ -6,7 +6,8 @@
  * `-bitrate,after`: every lever on, with and without the floor), one session on a fresh host,
  * received by a cheap peer (bench/play-session.ts), into the story; after --settle (20 s) a
  * static-line window, then a reading-on window (Enter and '1' every 250 ms; --keys h toggles the
- * text window instead, one change a press), --window (15 s) each. The publisher page's
+ * text window instead, one change a press; --release-ms 120 lets each key go that long after it
+ * went down, as a player's finger does, instead of at once), --window (15 s) each. The publisher page's
  * RTCPeerConnection.getStats() (the connection to the player) is read every second:
  *   - media-source (video) frames: frames the capture delivered (on change: the changed ones);
  *   - outbound-rtp (video): framesEncoded, framesSent, keyFramesEncoded, bytesSent,
@@ -22,7 +23,7 @@
  * bench wraps RTCPeerConnection in its page before the click, recording every connection made
  * there (the bridge makes its publisher in begin(), after the click).
  *
- *   npx tsx bench/play-sender.ts [--config -bitrate,after] [--settle 20] [--window 15] [--keys Enter,1]
+ *   npx tsx bench/play-sender.ts [--config -bitrate,after] [--settle 20] [--window 15] [--keys Enter,1] [--release-ms 0]
  *       [--game hajimari-no-eki] [--minutes 3] [--fake]
  *   npx tsx server/dev/with-services.ts -- npx tsx bench/play-sender.ts   # through the real api
  */
@@ -37,6 +38,8 @@ const WINDOW_MS = Math.max(2, Number(arg('window', '15'))) * 1000;
 const KEYS = arg('keys', READING_KEYS.join(','))
   .split(',')
   .filter(Boolean);
+/** --release-ms: each key let go this long after it went down, as a finger is (default 0: down and up at once). */
+const RELEASE_MS = Math.max(0, Number(arg('release-ms', '0')));
 
 /** Records every RTCPeerConnection the page makes from now on (window.__benchPcs). */
 const RECORD_PCS = `(() => {
@@ -169,7 +172,7 @@ async function sender(b: Bench, host: TestAgent): Promise<Map<string, Window>> {
     if (!(await s.page.evaluate('Array.isArray(window.__benchPcs) && window.__benchPcs.length > 0'))) throw new Error('the session ran in a runtime whose connections were not recorded');
     await sleep(SETTLE_MS);
     out.set(PHASES[0], await measure(host, s));
-    await s.readingOn(true, KEYS);
+    await s.readingOn(true, KEYS, RELEASE_MS);
     await sleep(1000);
     out.set(PHASES[1], await measure(host, s));
     await s.readingOn(false);

@@ -46,8 +46,11 @@ export interface StorySession {
   peer: number;
   /** The session's runtime page (the publisher's). */
   page: Page;
-  /** Reading on (true: `keys`, default Enter and '1', every 250 ms) or stopped (false). */
-  readingOn(on: boolean, keys?: string[]): Promise<void>;
+  /**
+   * Reading on (true: `keys`, default Enter and '1', every 250 ms) or stopped (false);
+   * `releaseMs`: each key let go that long after it went down (default 0: at once).
+   */
+  readingOn(on: boolean, keys?: string[], releaseMs?: number): Promise<void>;
   /** Starts a window of the peer's reception; the function it returns ends it. */
   received(): Promise<() => Promise<Received>>;
   /** The peer leaves and the session ends (its runtime gone). */
@@ -112,7 +115,7 @@ export async function storySession(b: Bench, host: TestAgent): Promise<StorySess
     click,
     peer,
     page,
-    readingOn: (on, keys = READING_KEYS) => b.peers.keysEvery(peer, on ? keys : [], on ? READING_EVERY_MS : 0),
+    readingOn: (on, keys = READING_KEYS, releaseMs = 0) => b.peers.keysEvery(peer, on ? keys : [], on ? READING_EVERY_MS : 0, releaseMs),
     async received() {
       const a = await b.peers.stats(peer);
       return async () => {

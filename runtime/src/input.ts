@@ -45,12 +45,18 @@ export class InputHandler {
 
   constructor(private readonly t: InputTarget) {}
 
-  /** Applies one input message of the streaming protocol (already validated). */
+  /**
+   * Applies one input message of the streaming protocol (already validated). A press, a wheel
+   * step and Control's release redraw; a pointer's move or release redraws only when the hover
+   * changes (pointer()), and any other key's release changes nothing, so it draws nothing: each
+   * frame is ~8 ms of the host's encoder (docs/performance.md "fourteenth round"), and a player's
+   * every press comes with its release.
+   */
   apply(msg: InputMessage): void {
     const t = this.t;
     t.wake();
     if (!t.ready) return;
-    if (msg.type !== 'pointer' || msg.kind !== 'move') t.dirty = true;
+    if (msg.type === 'wheel' || msg.kind === 'down' || (msg.type === 'key' && msg.key === 'Control')) t.dirty = true;
     switch (msg.type) {
       case 'pointer':
         this.pointer(msg.kind, msg.x * W, msg.y * H, msg.button ?? 0);
@@ -71,14 +77,14 @@ export class InputHandler {
     t.pointerY = y;
     const buttons = layoutButtons(t);
     const over = buttons.find((b) => b.enabled && hit(b, x, y));
-    if (kind === 'move') {
+    if (kind !== 'down') {
+      // a move, or a release where the pointer now is: redraw only when the highlight changes
+      // (hover over buttons)
       const before = t.menus.focusId;
       if (over && over.focusable) t.menus.focusId = over.id;
-      // redraw only when the highlight changes (hover over buttons)
       if (t.menus.focusId !== before || buttons.some((b) => b.kind === 'quick' && hit(b, x, y)) || y > 660) t.dirty = true;
       return;
     }
-    if (kind !== 'down') return;
     if (button === 2) {
       t.menus.back();
       return;

@@ -95,6 +95,27 @@ describe('runtime frames: change mode', () => {
     await waitFor(page, (s) => s.overlay === null && s.frame > before.frame + 1, 'the menu closed');
   });
 
+  it("draws nothing for a release that changes nothing (a key's up, a tap's up); Control's up still redraws", async () => {
+    await waitFor(page, (s) => s.overlay === null && !s.typing, 'a still line');
+    await sleep(300);
+    const drawsAfter = (msgs: object[]) =>
+      page.evaluate(async (list) => {
+        const f0 = window.yumecast.getState().frame;
+        for (const m of list) window.yumecast.applyInput(m as Parameters<typeof window.yumecast.applyInput>[0]);
+        await new Promise((r) => setTimeout(r, 400));
+        return window.yumecast.getState().frame - f0;
+      }, msgs);
+    // the line's text, away from every button: where a player's tap lands to read on
+    const release = [
+      { v: 1, type: 'key', kind: 'up', key: 'Enter' },
+      { v: 1, type: 'key', kind: 'up', key: '1' },
+      { v: 1, type: 'pointer', kind: 'up', x: 0.5, y: 0.3, button: 0 },
+    ];
+    expect(await drawsAfter(release)).toBe(0);
+    expect(await drawsAfter([{ v: 1, type: 'key', kind: 'up', key: 'Control' }])).toBeGreaterThan(0);
+    expect((await state(page)).lineCount).toBe(2);
+  });
+
   it('gives a new consumer a frame at once, and keeps screenshots full size', async () => {
     const got = await page.evaluate(async () => {
       const s = window.yumecast.captureStream(30, { mode: 'change' });

@@ -16,7 +16,7 @@ import type { CheapPeerStats } from './cheap-peer';
 type Request =
   | { op: 'join'; signalUrl: string; token: string; timeoutMs: number }
   | { op: 'key'; peer: number; key: string }
-  | { op: 'keysEvery'; peer: number; keys: string[]; everyMs: number }
+  | { op: 'keysEvery'; peer: number; keys: string[]; everyMs: number; releaseMs?: number }
   | { op: 'send'; peer: number; msg: PlayerMessage }
   | { op: 'stats'; peer: number }
   | { op: 'leave'; peer: number }
@@ -35,8 +35,8 @@ export interface CheapPeers {
   /** Joins a session; resolves with the peer's number once its first video frame arrived. */
   join(signalUrl: string, token: string, timeoutMs?: number): Promise<number>;
   key(peer: number, key: string): Promise<boolean>;
-  /** Presses `keys` every `everyMs` ms (0 stops). */
-  keysEvery(peer: number, keys: string[], everyMs: number): Promise<void>;
+  /** Presses `keys` every `everyMs` ms (0 stops); `releaseMs`: each let go that long after (0: at once). */
+  keysEvery(peer: number, keys: string[], everyMs: number, releaseMs?: number): Promise<void>;
   /** Sends one player message on the data channel (e.g. a quality level); false before it is open. */
   send(peer: number, msg: PlayerMessage): Promise<boolean>;
   stats(peer: number): Promise<CheapPeerStats>;
@@ -75,7 +75,7 @@ export async function startCheapPeers(): Promise<CheapPeers> {
     pid: child.pid!,
     join: (signalUrl, token, timeoutMs = 30_000) => call<number>({ op: 'join', signalUrl, token, timeoutMs }),
     key: (peer, key) => call<boolean>({ op: 'key', peer, key }),
-    keysEvery: (peer, keys, everyMs) => call<void>({ op: 'keysEvery', peer, keys, everyMs }),
+    keysEvery: (peer, keys, everyMs, releaseMs = 0) => call<void>({ op: 'keysEvery', peer, keys, everyMs, releaseMs }),
     send: (peer, msg) => call<boolean>({ op: 'send', peer, msg }),
     stats: (peer) => call<CheapPeerStats>({ op: 'stats', peer }),
     leave: (peer) => call<void>({ op: 'leave', peer }),
@@ -117,7 +117,7 @@ async function serve(): Promise<void> {
       case 'key':
         return get(req.peer).key(req.key);
       case 'keysEvery':
-        return get(req.peer).keysEvery(req.keys, req.everyMs);
+        return get(req.peer).keysEvery(req.keys, req.everyMs, req.releaseMs ?? 0);
       case 'send':
         return get(req.peer).send(req.msg);
       case 'stats':

@@ -153,11 +153,23 @@ export class CheapPeer {
     return this.send({ v: 1, type: 'key', kind: 'down', key }) && this.send({ v: 1, type: 'key', kind: 'up', key });
   }
 
-  /** Presses `keys` every `everyMs` (0 stops). */
-  keysEvery(keys: string[], everyMs: number): void {
+  /**
+   * Presses `keys` every `everyMs` (0 stops). `releaseMs` > 0: each key is let go that long after
+   * it went down, as a finger or a key is (0: down and up at once, in one burst).
+   */
+  keysEvery(keys: string[], everyMs: number, releaseMs = 0): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    if (everyMs > 0 && keys.length) this.timer = setInterval(() => keys.forEach((k) => this.key(k)), everyMs);
+    if (!(everyMs > 0 && keys.length)) return;
+    const press = releaseMs > 0 ? (k: string) => this.press(k, releaseMs) : (k: string) => this.key(k);
+    this.timer = setInterval(() => keys.forEach(press), everyMs);
+  }
+
+  /** A key down now and up `releaseMs` later. */
+  private press(name: string, releaseMs: number): void {
+    const key = name as NamedKey;
+    if (!this.send({ v: 1, type: 'key', kind: 'down', key })) return;
+    setTimeout(() => this.send({ v: 1, type: 'key', kind: 'up', key }), releaseMs);
   }
 
   stats(): CheapPeerStats {
