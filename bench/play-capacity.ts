@@ -14,7 +14,7 @@
  * browsers), the cheap peers' process and the real player's Chromium are measured apart.
  */
 import os from 'node:os';
-import type { QualityLevel } from '../lib/streaming/messages';
+import type { PlayerMessage, QualityLevel } from '../lib/streaming/messages';
 import type { CheapPeers } from '../server/host/testing/cheap-peer-process';
 import { sleep, type TestAgent } from '../server/host/testing/harness';
 import { keyLatency, sampleVideo, type PlayerBrowser, type ProbedPlayer } from '../server/host/testing/player-probe';
@@ -74,11 +74,17 @@ interface Live {
 const pressVia = (peers: CheapPeers, peer: number) => (key: string) => peers.key(peer, key);
 
 /** A session for a cheap peer, joined and into the story (or the petals). */
+/** The quality message a reading session sends once in the story (none at the spec's default, `high`, or on the petals). */
+function qualityMessage(env: CapacityEnv, petals: boolean): PlayerMessage | null {
+  return !petals && env.quality && env.quality !== 'high' ? { v: 1, type: 'quality', level: env.quality } : null;
+}
+
 async function cheapSession(env: CapacityEnv, gameId: string, petals: boolean): Promise<Live> {
   const c = await env.stack.click(env.host, gameId, { poll: 'fast' });
   const peer = await env.peers.join(c.signal.url, c.signal.token);
   await (petals ? intoPetals : intoStory)(env.host, c.sid, pressVia(env.peers, peer));
-  if (!petals && env.quality && env.quality !== 'high' && !(await env.peers.send(peer, { v: 1, type: 'quality', level: env.quality }))) throw new Error(`cheap peer ${peer}: its input channel refused the quality message`);
+  const quality = qualityMessage(env, petals);
+  if (quality && !(await env.peers.send(peer, quality))) throw new Error(`cheap peer ${peer}: its input channel refused the quality message`);
   return { c, peer };
 }
 
@@ -89,7 +95,8 @@ async function playerSession(env: CapacityEnv, gameId: string, petals: boolean):
   await c.join(player);
   await fullVideo(player, 60_000);
   await (petals ? intoPetals : intoStory)(env.host, c.sid, player);
-  if (!petals && env.quality && env.quality !== 'high') await player.page.evaluate(`window.player.send({ v: 1, type: 'quality', level: ${JSON.stringify(env.quality)} })`);
+  const quality = qualityMessage(env, petals);
+  if (quality) await player.page.evaluate((m) => window.player.send(m), quality);
   return { c, player };
 }
 

@@ -147,10 +147,16 @@ export class CheapPeer {
     return true;
   }
 
-  /** A key press (down + up), as the player's keyboard handler sends it. */
-  key(name: string): boolean {
+  /**
+   * A key press (down + up), as the player's keyboard handler sends it: the up at once, or
+   * `releaseMs` later, as a finger lets go (then the result says only that the down was sent).
+   */
+  key(name: string, releaseMs = 0): boolean {
     const key = name as NamedKey;
-    return this.send({ v: 1, type: 'key', kind: 'down', key }) && this.send({ v: 1, type: 'key', kind: 'up', key });
+    if (!this.send({ v: 1, type: 'key', kind: 'down', key })) return false;
+    if (releaseMs <= 0) return this.send({ v: 1, type: 'key', kind: 'up', key });
+    setTimeout(() => this.send({ v: 1, type: 'key', kind: 'up', key }), releaseMs);
+    return true;
   }
 
   /**
@@ -160,16 +166,7 @@ export class CheapPeer {
   keysEvery(keys: string[], everyMs: number, releaseMs = 0): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    if (!(everyMs > 0 && keys.length)) return;
-    const press = releaseMs > 0 ? (k: string) => this.press(k, releaseMs) : (k: string) => this.key(k);
-    this.timer = setInterval(() => keys.forEach(press), everyMs);
-  }
-
-  /** A key down now and up `releaseMs` later. */
-  private press(name: string, releaseMs: number): void {
-    const key = name as NamedKey;
-    if (!this.send({ v: 1, type: 'key', kind: 'down', key })) return;
-    setTimeout(() => this.send({ v: 1, type: 'key', kind: 'up', key }), releaseMs);
+    if (everyMs > 0 && keys.length) this.timer = setInterval(() => keys.forEach((k) => this.key(k, releaseMs)), everyMs);
   }
 
   stats(): CheapPeerStats {
