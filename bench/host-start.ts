@@ -16,12 +16,11 @@
  * Uses the agent (server/host) against the test api peer (server/host/testing/fake-api.ts), a
  * private build of runtime/ and Debian Chromium (CHROMIUM_PATH).
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import { sessionFootprint } from '../server/host/procs';
 import type { Runtime } from '../server/host/runtime';
-import { arg } from './play-common';
-import { buildTestRuntime, launchPlayer, sleep, startTestHost, until, type TestHost } from '../server/host/testing/harness';
+import { arg, benchRuntime } from './play-common';
+import { launchPlayer, sleep, startTestHost, until, type TestHost } from '../server/host/testing/harness';
 
 const RUNS = Math.max(1, Number(arg('runs', '3')));
 const PER_BROWSER = arg('per-browser', '');
@@ -62,9 +61,7 @@ async function startedSession(h: TestHost, sid: string, game: string): Promise<n
 }
 
 async function main(): Promise<void> {
-  const runtimeDir = await buildTestRuntime();
-  const built = fs.readdirSync(`${runtimeDir}/games`).map((f) => f.replace(/\.json$/, ''));
-  const game = arg('game', built.includes('hajimari-no-eki') ? 'hajimari-no-eki' : 'yumecast-fixture');
+  const { game } = await benchRuntime();
   const loadBefore = os.loadavg().map((x) => x.toFixed(1)).join('/');
   console.log(`host start bench: game ${game}, ${RUNS} runs, sessions per browser ${PER_BROWSER || 'default'}, ${os.cpus().length} cores, load ${loadBefore}, Chromium ${process.env.CHROMIUM_PATH || '/usr/bin/chromium'}`);
 

@@ -16,7 +16,7 @@ import os from 'node:os';
 import { runtimeProcs, listProcs, sessionFootprint, type ProcInfo } from '../server/host/procs';
 import { CHROMIUM_PATH } from '../server/shared/chromium';
 import type { Runtime } from '../server/host/runtime';
-import { FIXTURE_GAME, sleep, until, type TestAgent } from '../server/host/testing/harness';
+import { FIXTURE_GAME, buildTestRuntime, sleep, until, type TestAgent } from '../server/host/testing/harness';
 import type { ProbedPlayer } from '../server/host/testing/player-probe';
 import type { EngineState } from '../runtime/src/types';
 
@@ -294,6 +294,16 @@ export async function fullVideo(player: ProbedPlayer, ms = 30_000): Promise<void
     ms,
     50,
   );
+}
+
+/**
+ * Builds the runtime (and its titles) for a bench and picks the title it plays: --game, else
+ * hajimari-no-eki when it was built, else the fixture.
+ */
+export async function benchRuntime(): Promise<{ runtimeDir: string; game: string }> {
+  const runtimeDir = await buildTestRuntime();
+  const built = fs.readdirSync(`${runtimeDir}/games`).map((f) => f.replace(/\.json$/, ''));
+  return { runtimeDir, game: arg('game', built.includes('hajimari-no-eki') ? 'hajimari-no-eki' : FIXTURE_GAME) };
 }
 
 export { FIXTURE_GAME };

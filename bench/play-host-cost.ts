@@ -29,11 +29,10 @@
  * The players run on this machine too: the cheap peers in a Node process of their own, the real
  * player in its own Chromium; both take cores a real host would have to itself. Loopback only.
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import { QUALITY_LEVELS, type QualityLevel } from '../lib/streaming/messages';
 import { startCheapPeers, type CheapPeers } from '../server/host/testing/cheap-peer-process';
-import { buildTestRuntime, sleep, type TestAgent } from '../server/host/testing/harness';
+import { sleep, type TestAgent } from '../server/host/testing/harness';
 import { launchPlayerBrowser } from '../server/host/testing/player-probe';
 import { readProc } from '../server/host/procs';
 import { GOAL, held, movingCapacity, readingCapacity, type CapacityEnv, type Step } from './play-capacity';
@@ -53,6 +52,7 @@ import {
   onCleanup,
   otherChromium,
   pssPerSessionMb,
+  benchRuntime,
 } from './play-common';
 import { startPlayStack, type PlayStack } from './play-stack';
 import { nativeScenes } from './play-host-cost-native';
@@ -175,9 +175,7 @@ function rows(configs: PlayConfig[], figs: Map<string, Figures>): Row[] {
 async function main(): Promise<void> {
   const configs = playConfigs();
   bound(Number(arg('minutes', String(12 * configs.length))) * 60_000);
-  const runtimeDir = await buildTestRuntime();
-  const built = fs.readdirSync(`${runtimeDir}/games`).map((f) => f.replace(/\.json$/, ''));
-  const game = arg('game', built.includes('hajimari-no-eki') ? 'hajimari-no-eki' : FIXTURE_GAME);
+  const { game } = await benchRuntime();
   const native = isNativeTitle(game);
   // a native title: its own scenes (title screen, a still line, reading on); the capacity counts are the web engine's
   if (native) for (const k of ['reading', 'moving']) SKIP.add(k);

@@ -34,13 +34,29 @@
  * The real api is used when DATABASE_URL and FIREBASE_AUTH_EMULATOR_HOST are set (what
  * with-services gives), else the host's fake api peer. Loopback only.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import { buildTestRuntime, sleep } from '../server/host/testing/harness';
+import { sleep } from '../server/host/testing/harness';
 import { inboundVideo, keyLatency, launchPlayerBrowser, sampleVideo, type PlayerBrowser } from '../server/host/testing/player-probe';
 import { TEXT_WINDOW } from './play-capacity';
 import { describe, ms, num, playConfigs, playerOpts, printTables, type PlayConfig, type Row } from './play-configs';
-import { FIXTURE_GAME, arg, bound, finish, fmtList, fullVideo, intoPetals, intoStory, machine, machineBusy, median, onCleanup, otherChromium, quantile, sendKey } from './play-common';
+import {
+  FIXTURE_GAME,
+  arg,
+  bound,
+  finish,
+  fmtList,
+  fullVideo,
+  intoPetals,
+  intoStory,
+  machine,
+  machineBusy,
+  median,
+  onCleanup,
+  otherChromium,
+  quantile,
+  sendKey,
+  benchRuntime,
+} from './play-common';
 import { startPlayStack, type PlayStack } from './play-stack';
 import { intoNativeStory, isNativeTitle, nativeEnterLatency } from './play-native';
 import { addBreakdown, clickToFirstFrame, describeRuns, noBreakdowns, runColumns, segmentRows, type Breakdown, type Breakdowns } from './play-timeline';
@@ -213,9 +229,7 @@ function rows(configs: PlayConfig[], figs: Map<string, Figures>): Row[] {
 async function main(): Promise<void> {
   const configs = playConfigs();
   bound(Number(arg('minutes', String(8 * configs.length))) * 60_000);
-  const runtimeDir = await buildTestRuntime();
-  const built = fs.readdirSync(`${runtimeDir}/games`).map((f) => f.replace(/\.json$/, ''));
-  const game = arg('game', built.includes('hajimari-no-eki') ? 'hajimari-no-eki' : FIXTURE_GAME);
+  const { game } = await benchRuntime();
   const stack = await startPlayStack();
   onCleanup(() => stack.close());
   const players = await launchPlayerBrowser(stack.pages);

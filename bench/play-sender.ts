@@ -64,6 +64,8 @@ interface SenderStats {
   /** Seconds. */
   totalEncodeTime: number;
   totalPacketSendDelay: number;
+  /** Sum of the encoded frames' QP (mean QP = its growth / framesEncoded'). */
+  qpSum: number;
   /** bit/s (NaN when not reported). */
   targetBitrate: number;
   availableOutgoingBitrate: number;
@@ -77,11 +79,11 @@ const READ_STATS = `(async () => {
   const pc = (window.__benchPcs || []).filter((p) => p.connectionState === 'connected').pop();
   if (!pc) return null;
   const o = { at: Date.now(), sourceFrames: 0, framesEncoded: 0, framesSent: 0, keyFramesEncoded: 0, bytesSent: 0, packetsSent: 0, totalEncodeTime: 0,
-    totalPacketSendDelay: 0, targetBitrate: NaN, availableOutgoingBitrate: NaN, qualityLimitationReason: '?', qualityLimitationDurations: {} };
+    totalPacketSendDelay: 0, qpSum: 0, targetBitrate: NaN, availableOutgoingBitrate: NaN, qualityLimitationReason: '?', qualityLimitationDurations: {} };
   (await pc.getStats()).forEach((r) => {
     if (r.type === 'media-source' && r.kind === 'video') o.sourceFrames = r.frames ?? 0;
     if (r.type === 'outbound-rtp' && r.kind === 'video') {
-      for (const k of ['framesEncoded', 'framesSent', 'keyFramesEncoded', 'bytesSent', 'packetsSent', 'totalEncodeTime', 'totalPacketSendDelay']) o[k] = r[k] ?? 0;
+      for (const k of ['framesEncoded', 'framesSent', 'keyFramesEncoded', 'bytesSent', 'packetsSent', 'totalEncodeTime', 'totalPacketSendDelay', 'qpSum']) o[k] = r[k] ?? 0;
       o.targetBitrate = r.targetBitrate ?? NaN;
       o.qualityLimitationReason = r.qualityLimitationReason ?? '?';
       o.qualityLimitationDurations = r.qualityLimitationDurations ?? {};
@@ -106,8 +108,12 @@ interface Window {
   keyFrames: number;
   /** Video frames the engine requested from its captured track (EngineState.videoFrames; NaN unless frames on change). */
   requested: number;
+  /** Of those, the ones it drew (EngineState.frame: a change, a typing step, an input); the rest are refining or refresh frames of a still picture. */
+  drawn: number;
   pacerMs: number;
   encodeMs: number;
+  /** Mean QP of the frames encoded in the window. */
+  qp: number;
   kbps: number;
   targetKbps: number;
   estimateKbps: number;
@@ -125,7 +131,7 @@ const mean = (xs: number[]): number => {
 async function measure(host: TestAgent, s: StorySession): Promise<Window> {
   const frames = async () => {
     const e = await engineState(host, s.click.sid);
-    return e.frameMode === 'change' ? (e.videoFrames ?? NaN) : NaN;
+    return e.frameMode === 'change' ? { sent: e.videoFrames ?? NaN, drawn: e.frame } : { sent: NaN, drawn: NaN };
   };
   const got = await s.received();
   const f0 = await frames();
@@ -144,9 +150,10 @@ async function measure(host: TestAgent, s: StorySession): Promise<Window> {
     encoded: d('framesEncoded'),
     sent: d('framesSent'),
     keyFrames: d('keyFramesEncoded'),
-    requested: (await frames()) - f0,
+    ...(await frames().then((f) => ({ requested: f.sent - f0.sent, drawn: f.drawn - f0.drawn }))),
     pacerMs: (d('totalPacketSendDelay') * 1000) / d('packetsSent'),
     encodeMs: (d('totalEncodeTime') * 1000) / d('framesEncoded'),
+    qp: d('qpSum') / d('framesEncoded'),
     kbps: (d('bytesSent') * 8) / Math.max(1, z.at - a.at),
     targetKbps: mean(later.map((r) => r.targetBitrate)) / 1000,
     estimateKbps: mean(later.map((r) => r.availableOutgoingBitrate)) / 1000,
@@ -193,6 +200,7 @@ function rows(figs: Map<string, Map<string, Window>>, names: string[]): Row[] {
       out.push({ figure: `  ${figure}`, values: Object.fromEntries(names.map((n) => [n, figs.get(n)?.get(phase) ? f(figs.get(n)!.get(phase)!) : '–'])) });
     out.push({ figure: phase, values: Object.fromEntries(names.map((n) => [n, ''])) });
     row('frames the engine requested (on change)', (w) => num(w.requested));
+    row('— drawn (changes, typing, input) / refining or refresh', (w) => `${num(w.drawn)} / ${num(w.requested - w.drawn)}`);
     row('frames captured (per s)', (w) => `${w.captured} (${num(w.captured / w.seconds, 1)})`);
     row('dropped before encode', (w) => (w.captured > 0 ? `${num((1 - w.encoded / w.captured) * 100)}%` : '–'));
     row('encoded / sent (key frames)', (w) => `${w.encoded} / ${w.sent} (${w.keyFrames})`);
@@ -201,6 +209,7 @@ function rows(figs: Map<string, Map<string, Window>>, names: string[]): Row[] {
     row('mean outgoing estimate', (w) => num(w.estimateKbps, 0, ' kbit/s'));
     row('sent', (w) => num(w.kbps, 0, ' kbit/s'));
     row('encode time per frame', (w) => num(w.encodeMs, 1, ' ms'));
+    row('mean QP of the encoded frames', (w) => num(w.qp, 1));
     row('quality limited by (at the end)', (w) => w.reason);
     row('received by the peer', (w) => `${num(w.rx.fps, 1)} fps (${w.rx.codec.replace(/^video\//, '')})`);
   }

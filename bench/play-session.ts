@@ -13,13 +13,12 @@
  *                  "reading on" of bench/play-host-cost.ts; `received()` what the peer got.
  * Every process started here is closed by `finish()` (play-common's cleanups).
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import type { Page } from 'playwright-core';
 import { startCheapPeers, type CheapPeers } from '../server/host/testing/cheap-peer-process';
-import { buildTestRuntime, type TestAgent } from '../server/host/testing/harness';
+import { type TestAgent } from '../server/host/testing/harness';
 import { describe, playConfigs, type PlayConfig } from './play-configs';
-import { FIXTURE_GAME, arg, bound, intoStory, machine, machineBusy, onCleanup, otherChromium } from './play-common';
+import { arg, bound, intoStory, machine, machineBusy, onCleanup, otherChromium, benchRuntime } from './play-common';
 import { startPlayStack, type Click, type PlayStack } from './play-stack';
 
 /** The keys and their period of "reading on" (as bench/play-host-cost.ts and play-capacity.ts). */
@@ -64,8 +63,7 @@ export interface StorySession {
 export async function setUp(title: string, defConfigs: string, minutesPerConfig: number): Promise<Bench> {
   const configs = playConfigs(defConfigs);
   bound(Number(arg('minutes', String(minutesPerConfig * configs.length))) * 60_000);
-  const built = fs.readdirSync(`${await buildTestRuntime()}/games`).map((f) => f.replace(/\.json$/, ''));
-  const game = arg('game', built.includes('hajimari-no-eki') ? 'hajimari-no-eki' : FIXTURE_GAME);
+  const { game } = await benchRuntime();
   const stack = await startPlayStack();
   onCleanup(() => stack.close());
   const peers = await startCheapPeers();

@@ -44,8 +44,14 @@ export interface FramePainter {
   nextChangeAt(now: number): number;
 }
 
-/** `change`: after a change, extra frames of the still picture at these delays (ms). */
-const REFINE_MS = [100, 250, 500, 800, 1200, 1700];
+/**
+ * `change`: after a change, extra frames of the still picture at these delays (ms). The first one
+ * carries a change whose own frame the encoder dropped; the others let it refine what it coded
+ * coarsely. Three were as good as six to a player's eye: bench/play-sharpness.ts, the received
+ * text window within 0.3 dB (46–47 dB luma PSNR against the canvas) at every moment up to 4 s,
+ * three frames fewer per line (docs/performance.md "fifteenth round").
+ */
+const REFINE_MS = [100, 500, 1700];
 /**
  * `change`: after `refresh()` (a new consumer: a player has just connected), the extra frames come
  * sooner: the first frames after a connection may be dropped while the sender's encoder and

@@ -67,13 +67,31 @@ describe('runtime frames: change mode', () => {
     await key(page, 'Enter');
     await waitFor(page, (s) => !s.typing && s.lineCount === 2, 'the second line typed');
     await sleep(2000);
-    // refining frames after the change (the draws of the typing and 6 refreshes; a loaded
+    // refining frames after the change (the draws of the typing and 3 refreshes; a loaded
     // machine may coalesce some)
     expect(await framesSince(page, 2500)).toBeGreaterThanOrEqual(2);
     await sleep(5600);
     const still = await framesSince(page, 5500);
     expect(still).toBeGreaterThanOrEqual(1);
     expect(still).toBeLessThanOrEqual(4);
+  });
+
+  it('sends three refining frames of a still picture after a change (six were no sharper to the player: bench/play-sharpness)', async () => {
+    await waitFor(page, (s) => s.overlay === null && !s.typing, 'a still line');
+    await sleep(2000); // the last change's refining frames are over
+    const a = await state(page);
+    await key(page, 'Escape'); // the menu: a change drawn at once, nothing typed after it
+    await waitFor(page, (s) => s.overlay === 'menu', 'the menu');
+    await sleep(2200);
+    const b = await state(page);
+    const drawn = b.frame - a.frame;
+    const stillFrames = (b.videoFrames ?? NaN) - (a.videoFrames ?? NaN) - drawn;
+    expect(drawn).toBeGreaterThanOrEqual(1);
+    // 3 refining frames (at 100, 500, 1700 ms); one more if the 2.5 s refresh fell just before the key
+    expect(stillFrames).toBeGreaterThanOrEqual(3);
+    expect(stillFrames).toBeLessThanOrEqual(4);
+    await key(page, 'Escape');
+    await waitFor(page, (s) => s.overlay === null, 'the menu closed');
   });
 
   it('draws at once on input', async () => {
