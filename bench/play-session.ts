@@ -16,7 +16,7 @@
 import os from 'node:os';
 import type { Page } from 'playwright-core';
 import { startCheapPeers, type CheapPeers } from '../server/host/testing/cheap-peer-process';
-import { type TestAgent } from '../server/host/testing/harness';
+import type { TestAgent } from '../server/host/testing/harness';
 import { describe, playConfigs, type PlayConfig } from './play-configs';
 import { arg, bound, intoStory, machine, machineBusy, onCleanup, otherChromium, benchRuntime } from './play-common';
 import { startPlayStack, type Click, type PlayStack } from './play-stack';
