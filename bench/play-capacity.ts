@@ -73,12 +73,12 @@ interface Live {
 
 const pressVia = (peers: CheapPeers, peer: number) => (key: string) => peers.key(peer, key);
 
-/** A session for a cheap peer, joined and into the story (or the petals). */
 /** The quality message a reading session sends once in the story (none at the spec's default, `high`, or on the petals). */
 function qualityMessage(env: CapacityEnv, petals: boolean): PlayerMessage | null {
   return !petals && env.quality && env.quality !== 'high' ? { v: 1, type: 'quality', level: env.quality } : null;
 }
 
+/** A session for a cheap peer, joined and into the story (or the petals). */
 async function cheapSession(env: CapacityEnv, gameId: string, petals: boolean): Promise<Live> {
   const c = await env.stack.click(env.host, gameId, { poll: 'fast' });
   const peer = await env.peers.join(c.signal.url, c.signal.token);

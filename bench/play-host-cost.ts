@@ -33,7 +33,6 @@ import os from 'node:os';
 import { QUALITY_LEVELS, type QualityLevel } from '../lib/streaming/messages';
 import { startCheapPeers, type CheapPeers } from '../server/host/testing/cheap-peer-process';
 import { sleep, type TestAgent } from '../server/host/testing/harness';
-import { launchPlayerBrowser } from '../server/host/testing/player-probe';
 import { readProc } from '../server/host/procs';
 import { GOAL, held, movingCapacity, readingCapacity, type CapacityEnv, type Step } from './play-capacity';
 import { describe, num, pct, playConfigs, printTables, type PlayConfig, type Row } from './play-configs';
@@ -54,7 +53,7 @@ import {
   pssPerSessionMb,
   benchRuntime,
 } from './play-common';
-import { startPlayStack, type PlayStack } from './play-stack';
+import { startStackAndPlayers, type PlayStack } from './play-stack';
 import { nativeScenes } from './play-host-cost-native';
 import { isNativeTitle } from './play-native';
 
@@ -179,10 +178,7 @@ async function main(): Promise<void> {
   const native = isNativeTitle(game);
   // a native title: its own scenes (title screen, a still line, reading on); the capacity counts are the web engine's
   if (native) for (const k of ['reading', 'moving']) SKIP.add(k);
-  const stack = await startPlayStack();
-  onCleanup(() => stack.close());
-  const players = await launchPlayerBrowser(stack.pages);
-  onCleanup(() => players.close());
+  const { stack, players } = await startStackAndPlayers();
   const peers = await startCheapPeers();
   onCleanup(() => peers.close());
   console.log(`host cost bench: ${new Date().toISOString()}, api: ${stack.mode === 'api' ? 'real' : 'fake api peer'}, window ${WINDOW_MS / 1000} s, ${SAMPLES} latency samples per step`);

@@ -15,10 +15,9 @@
  */
 import os from 'node:os';
 import { buildTestRuntime, sleep } from '../server/host/testing/harness';
-import { launchPlayerBrowser } from '../server/host/testing/player-probe';
 import { arg, bound, finish, fmtList, machine, median, onCleanup } from './play-common';
 import { describe, ms, playConfigs, printTable, type Row } from './play-configs';
-import { startPlayStack } from './play-stack';
+import { startStackAndPlayers } from './play-stack';
 import { addBreakdown, clickToFirstFrame, noBreakdowns, segmentRows, type Breakdowns } from './play-timeline';
 
 const ROUNDS = Math.max(1, Number(arg('rounds', '10')));
@@ -36,10 +35,7 @@ async function main(): Promise<void> {
   if (other) throw new Error(`${other.name} has other host settings than ${configs[0].name}: this bench compares the player's side only (bench/play-latency.ts runs host levers)`);
   bound(Number(arg('minutes', String(2 + ROUNDS * configs.length * 0.25))) * 60_000);
   await buildTestRuntime();
-  const stack = await startPlayStack();
-  onCleanup(() => stack.close());
-  const players = await launchPlayerBrowser(stack.pages);
-  onCleanup(() => players.close());
+  const { stack, players } = await startStackAndPlayers();
   const host = await stack.startHost({ HOST_WARM_POOL: '1', HOST_CAPACITY: '2', ...configs[0].hostEnv });
   onCleanup(() => host.stop());
   const game = arg('game', 'hajimari-no-eki');

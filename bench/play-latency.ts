@@ -36,7 +36,7 @@
  */
 import os from 'node:os';
 import { sleep } from '../server/host/testing/harness';
-import { inboundVideo, keyLatency, launchPlayerBrowser, sampleVideo, type PlayerBrowser } from '../server/host/testing/player-probe';
+import { inboundVideo, keyLatency, sampleVideo, type PlayerBrowser } from '../server/host/testing/player-probe';
 import { TEXT_WINDOW } from './play-capacity';
 import { describe, ms, num, playConfigs, playerOpts, printTables, type PlayConfig, type Row } from './play-configs';
 import {
@@ -51,13 +51,12 @@ import {
   machine,
   machineBusy,
   median,
-  onCleanup,
   otherChromium,
   quantile,
   sendKey,
   benchRuntime,
 } from './play-common';
-import { startPlayStack, type PlayStack } from './play-stack';
+import { startStackAndPlayers, type PlayStack } from './play-stack';
 import { intoNativeStory, isNativeTitle, nativeEnterLatency } from './play-native';
 import { addBreakdown, clickToFirstFrame, describeRuns, noBreakdowns, runColumns, segmentRows, type Breakdown, type Breakdowns } from './play-timeline';
 
@@ -230,10 +229,7 @@ async function main(): Promise<void> {
   const configs = playConfigs();
   bound(Number(arg('minutes', String(8 * configs.length))) * 60_000);
   const { game } = await benchRuntime();
-  const stack = await startPlayStack();
-  onCleanup(() => stack.close());
-  const players = await launchPlayerBrowser(stack.pages);
-  onCleanup(() => players.close());
+  const { stack, players } = await startStackAndPlayers();
   console.log(`play latency bench: ${new Date().toISOString()}, api: ${stack.mode === 'api' ? 'real (buildApp, PostgreSQL, Auth emulator)' : 'fake api peer'}, game ${game}, ${RUNS} runs, ${SAMPLES} samples`);
   console.log(`machine: ${machine()}; ${otherChromium((p) => p.cmdline.includes(players.dir))} other Chromium processes running; CPU busy before the run (3 s): ${(await machineBusy()).toFixed(0)}% of all cores`);
   for (const c of configs) console.log(`  config ${describe(c)}`);

@@ -64,7 +64,7 @@ interface SenderStats {
   /** Seconds. */
   totalEncodeTime: number;
   totalPacketSendDelay: number;
-  /** Sum of the encoded frames' QP (mean QP = its growth / framesEncoded'). */
+  /** Sum of the encoded frames' QP (mean QP = its growth / framesEncoded's). */
   qpSum: number;
   /** bit/s (NaN when not reported). */
   targetBitrate: number;
@@ -140,6 +140,7 @@ async function measure(host: TestAgent, s: StorySession): Promise<Window> {
     await sleep(Math.min(1000, end - performance.now()));
     readings.push(await readStats(s.page));
   }
+  const f1 = await frames();
   const a = readings[0];
   const z = readings[readings.length - 1];
   const d = (k: keyof SenderStats) => (z[k] as number) - (a[k] as number);
@@ -150,7 +151,8 @@ async function measure(host: TestAgent, s: StorySession): Promise<Window> {
     encoded: d('framesEncoded'),
     sent: d('framesSent'),
     keyFrames: d('keyFramesEncoded'),
-    ...(await frames().then((f) => ({ requested: f.sent - f0.sent, drawn: f.drawn - f0.drawn }))),
+    requested: f1.sent - f0.sent,
+    drawn: f1.drawn - f0.drawn,
     pacerMs: (d('totalPacketSendDelay') * 1000) / d('packetsSent'),
     encodeMs: (d('totalEncodeTime') * 1000) / d('framesEncoded'),
     qp: d('qpSum') / d('framesEncoded'),

@@ -11,21 +11,23 @@
  * Per configuration (bench/play-configs.ts, default `after`): a fresh host with one warm runtime,
  * one real player (a test player page in its own Chromium, decoding), into the story; then for
  * --lines changes (6; --mode typed|completed|menu, below): the change, wait until it is drawn and
- * its line typed (the engine's state, read without drawing), and at each of --at (0.15,0.5,1,2,4 s) after that: the player's current video frame
- * drawn at 1280×720 against the runtime page's canvas (read, not redrawn), luma PSNR over the
- * text window (runtime/src/ui.ts: 40,484 1200×222) and over the whole picture, and the frames the
- * host had sent since the line was typed. Prints the medians and minimums per moment. Figures
+ * its line typed (the engine's state, read without drawing), and at each of --at (0.15, 0.5, 1,
+ * 2, 4 s) after that: the player's current video frame drawn at 1280×720 against the runtime
+ * page's canvas (read, not redrawn), luma PSNR over the text window (play-capacity's TEXT_WINDOW)
+ * and over the whole picture, and the frames the host had sent since the line was typed and
+ * since the key. Prints the medians and minimums per moment. Figures
  * only; never fails on quality.
  *
  *   npx tsx bench/play-sharpness.ts [--config after] [--lines 6] [--mode typed|completed|menu] [--at 0.15,0.5,1,2,4] [--game hajimari-no-eki] [--fake]
  */
 import os from 'node:os';
 import type { Page } from 'playwright-core';
-import { sleep, type TestAgent } from '../server/host/testing/harness';
-import { launchPlayerBrowser, type ProbedPlayer } from '../server/host/testing/player-probe';
+import { sleep, until, type TestAgent } from '../server/host/testing/harness';
+import type { ProbedPlayer } from '../server/host/testing/player-probe';
 import { describe, playConfigs, printTables, num, type PlayConfig, type Row } from './play-configs';
-import { arg, bound, engineState, finish, fullVideo, intoStory, machine, median, onCleanup, sendKey, benchRuntime } from './play-common';
-import { startPlayStack, type PlayStack } from './play-stack';
+import { TEXT_WINDOW } from './play-capacity';
+import { arg, bound, engineState, finish, fullVideo, intoStory, machine, median, sendKey, benchRuntime } from './play-common';
+import { startStackAndPlayers, type PlayStack } from './play-stack';
 
 const LINES = Math.max(1, Number(arg('lines', '6')));
 /**
@@ -33,19 +35,25 @@ const LINES = Math.max(1, Number(arg('lines', '6')));
  * Enter again 120 ms later (the rest of the line appears in one frame); `menu` the menu overlay
  * opened and closed in turn (Menu / Escape: most of the picture changes in one frame).
  */
-const MODE = arg('mode', 'typed') as 'typed' | 'completed' | 'menu';
+const MODES = ['typed', 'completed', 'menu'] as const;
+const MODE = arg('mode', 'typed') as (typeof MODES)[number];
+if (!MODES.includes(MODE)) throw new Error(`--mode ${MODE}: one of ${MODES.join(', ')}`);
 const AT_S = arg('at', '0.15,0.5,1,2,4')
   .split(',')
   .map(Number)
   .filter((x) => Number.isFinite(x) && x >= 0)
   .sort((a, b) => a - b);
 
+/** Pixel i's 8-bit luma in RGBA data d (as the player probe's comparisons), for both pages' scripts. */
+const LUMA = '((d, i) => (d[4 * i] * 2 + d[4 * i + 1] * 5 + d[4 * i + 2]) >> 3)';
+
 /** The host's canvas as 8-bit luma, base64 (read from the runtime page; nothing is drawn). */
 const HOST_LUMA = `(() => {
+  const luma = ${LUMA};
   const c = document.getElementById('screen') || document.querySelector('canvas');
   const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
   const y = new Uint8Array(d.length / 4);
-  for (let i = 0; i < y.length; i++) y[i] = (d[4 * i] * 2 + d[4 * i + 1] * 5 + d[4 * i + 2]) >> 3;
+  for (let i = 0; i < y.length; i++) y[i] = luma(d, i);
   let s = '';
   for (let i = 0; i < y.length; i += 0x8000) s += String.fromCharCode.apply(null, y.subarray(i, i + 0x8000));
   return { w: c.width, h: c.height, b64: btoa(s) };
@@ -53,6 +61,7 @@ const HOST_LUMA = `(() => {
 
 /** In the player page: its video's current frame at the host's size against the host's luma. */
 const COMPARE = `(async ({ w, h, b64, box }) => {
+  const luma = ${LUMA};
   const v = document.querySelector('video');
   if (!v || !v.videoWidth) return null;
   const c = document.createElement('canvas');
@@ -66,16 +75,13 @@ const COMPARE = `(async ({ w, h, b64, box }) => {
     for (let y = y0; y < y1; y++)
       for (let x = x0; x < x1; x++) {
         const i = y * w + x;
-        const e = ((d[4 * i] * 2 + d[4 * i + 1] * 5 + d[4 * i + 2]) >> 3) - ref[i];
+        const e = luma(d, i) - ref[i];
         se += e * e; n++;
       }
     return se === 0 ? 99 : 10 * Math.log10((255 * 255 * n) / se);
   };
-  return { text: psnr(box[0], box[1], box[2], box[3]), all: psnr(0, 0, w, h), size: v.videoWidth + 'x' + v.videoHeight };
+  return { text: psnr(box[0], box[1], box[2], box[3]), all: psnr(0, 0, w, h) };
 })`;
-
-/** runtime/src/ui.ts's text window at 1280×720: x0, y0, x1, y1. */
-const TEXT_BOX = [40, 484, 1240, 706];
 
 interface Reading {
   text: number;
@@ -88,7 +94,8 @@ interface Reading {
 
 async function compare(runtimePage: Page, player: ProbedPlayer): Promise<{ text: number; all: number } | null> {
   const ref = (await runtimePage.evaluate(HOST_LUMA)) as { w: number; h: number; b64: string };
-  return (await player.page.evaluate(`${COMPARE}(${JSON.stringify({ ...ref, box: TEXT_BOX })})`)) as { text: number; all: number } | null;
+  const box = TEXT_WINDOW.map((f, i) => Math.round(f * (i % 2 ? ref.h : ref.w)));
+  return (await player.page.evaluate(`${COMPARE}(${JSON.stringify({ ...ref, box })})`)) as { text: number; all: number } | null;
 }
 
 async function run(stack: PlayStack, player: ProbedPlayer, cfg: PlayConfig, game: string): Promise<Reading[][]> {
@@ -114,12 +121,16 @@ async function run(stack: PlayStack, player: ProbedPlayer, cfg: PlayConfig, game
           }
         }
         // the change drawn and the line typed to its end (the engine's state: nothing drawn)
-        let s = before;
-        for (const end = Date.now() + 20_000; Date.now() < end; await sleep(20)) {
-          s = await engineState(host, click.sid);
-          const changed = MODE === 'menu' ? s.overlay !== before.overlay : s.text !== before.text;
-          if (changed && !s.typing) break;
-        }
+        const s = await until(
+          async () => {
+            const now = await engineState(host, click.sid);
+            const changed = MODE === 'menu' ? now.overlay !== before.overlay : now.text !== before.text;
+            return changed && !now.typing ? now : null;
+          },
+          `change ${line + 1} (${MODE}) drawn, its line typed`,
+          20_000,
+          20,
+        );
         const t0 = performance.now();
         const sent0 = s.videoFrames ?? NaN;
         const sentBefore = before.videoFrames ?? NaN;
@@ -161,10 +172,7 @@ async function main(): Promise<void> {
   const configs = playConfigs('after');
   bound(Number(arg('minutes', String(4 * configs.length))) * 60_000);
   const { game } = await benchRuntime();
-  const stack = await startPlayStack();
-  onCleanup(() => stack.close());
-  const players = await launchPlayerBrowser(stack.pages);
-  onCleanup(() => players.close());
+  const { stack, players } = await startStackAndPlayers();
   console.log(`sharpness bench: ${new Date().toISOString()}, api: ${stack.mode === 'api' ? 'real' : 'fake api peer'}, game ${game}, ${LINES} changes (${MODE}), moments ${AT_S.join(', ')} s`);
   console.log(`machine: ${machine()}`);
   for (const c of configs) console.log(`  config ${describe(c)}`);

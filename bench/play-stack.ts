@@ -22,7 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { FakeApi } from '../server/host/testing/fake-api';
 import { TEST_SECRET, sleep, startAgent, startSessionBody, until, type TestAgent } from '../server/host/testing/harness';
-import type { ProbedPlayer } from '../server/host/testing/player-probe';
+import { launchPlayerBrowser, type PlayerBrowser, type ProbedPlayer } from '../server/host/testing/player-probe';
 import { statusPollDelay } from '../lib/session/pollDelay';
 import { buildRuntime } from '../runtime/build';
 import { flag, onCleanup, once } from './play-common';
@@ -217,4 +217,13 @@ async function startApiStack(): Promise<PlayStack> {
       fs.rmSync(gamesDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The play stack and a player Chromium on its pages, both closed by `finish()` (play-common's cleanups). */
+export async function startStackAndPlayers(): Promise<{ stack: PlayStack; players: PlayerBrowser }> {
+  const stack = await startPlayStack();
+  onCleanup(() => stack.close());
+  const players = await launchPlayerBrowser(stack.pages);
+  onCleanup(() => players.close());
+  return { stack, players };
 }
