@@ -16,13 +16,16 @@
  *   - size: the canvas at --sizes (1280, 960, 640 wide; a smaller canvas stands for sending a
  *     smaller picture: the encoder's work goes with its pixels),
  *   - source `canvas` (the runtime's path) or `i420` (the same picture already converted once:
- *     what the RGBA → I420 conversion adds).
+ *     what the RGBA → I420 conversion adds),
+ *   - the track's contentHint (--hints, `detail`: the publisher's screen-content path; `motion`:
+ *     the camera path, whose encoder settings differ per codec and whose frame dropper is on:
+ *     WebRTC turns it off for screen content only). The sender keeps the resolution either way.
  * Printed per variant, from the sender's getStats (outbound-rtp): encode ms per frame
  * (totalEncodeTime / framesEncoded), frames encoded, kbit/s, mean QP, and what that frame cost means for a reading session (ms × --fps, % of one
  * core). Figures only; never fails on speed.
  *
  *   npx tsx bench/encode-floor.ts [--codecs VP8,VP9,AV1,H264] [--sizes 1280,960,640] [--pictures still,typing]
- *       [--sources canvas,i420] [--fps 13.5] [--seconds 15]
+ *       [--sources canvas,i420] [--hints detail,motion] [--fps 13.5] [--seconds 15]
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -43,9 +46,10 @@ const CODECS = list('codecs', 'VP8,VP9,AV1,H264');
 const SIZES = list('sizes', '1280,960,640').map(Number).filter((w) => w >= 64);
 const PICTURES = list('pictures', 'still,typing');
 const SOURCES = list('sources', 'canvas,i420');
+const HINTS = list('hints', 'detail');
 const FPS = Math.max(1, Number(arg('fps', '13.5')));
 const SECONDS = Math.max(3, Number(arg('seconds', '15')));
-const COLS = ['encode ms / frame', `% of a core at ${FPS} fps`, 'encoded size', 'kbit/s', 'mean QP'];
+const COLS = ['encode ms / frame', `% of a core at ${FPS} fps`, 'dropped', 'encoded size', 'kbit/s', 'mean QP'];
 const BACKGROUND = path.join(__dirname, '..', 'games', 'hajimari-no-eki', 'art', 'bg', 'eki_morning.svg');
 
 interface Variant {
@@ -53,9 +57,12 @@ interface Variant {
   width: number;
   picture: string;
   source: string;
+  hint: string;
 }
 interface Figures {
   frames: number;
+  /** Of the frames written in the window, the share the encoder did not encode. */
+  dropped: number;
   encodeMs: number;
   kbps: number;
   qp: number;
@@ -109,7 +116,7 @@ async function measure(a: { v: Variant; svg: string; fps: number; seconds: numbe
   type Generator = MediaStreamTrack & { writable: WritableStream<VideoFrame> };
   const Gen = (globalThis as unknown as { MediaStreamTrackGenerator: new (o: { kind: 'video' }) => Generator }).MediaStreamTrackGenerator;
   const gen = new Gen({ kind: 'video' });
-  gen.contentHint = 'detail';
+  gen.contentHint = v.hint;
   const writer = gen.writable.getWriter();
   const tx = new RTCPeerConnection();
   const rx = new RTCPeerConnection();
@@ -155,12 +162,14 @@ async function measure(a: { v: Variant; svg: string; fps: number; seconds: numbe
   };
   await run(3000);
   const s0 = await outbound();
+  const n0 = n;
   const t0 = performance.now();
   await run(a.seconds * 1000);
   const s1 = await outbound();
   const frames = s1.framesEncoded - s0.framesEncoded;
   const out: Figures = {
     frames,
+    dropped: 1 - frames / Math.max(1, n - n0),
     encodeMs: (1000 * (s1.totalEncodeTime - s0.totalEncodeTime)) / Math.max(1, frames),
     kbps: (8 * (s1.bytesSent - s0.bytesSent)) / (performance.now() - t0),
     qp: (s1.qpSum - s0.qpSum) / Math.max(1, frames),
@@ -173,7 +182,7 @@ async function measure(a: { v: Variant; svg: string; fps: number; seconds: numbe
 }
 
 async function main(): Promise<void> {
-  bound((CODECS.length * SIZES.length * PICTURES.length * SOURCES.length * (SECONDS + 8) + 60) * 1000);
+  bound((CODECS.length * SIZES.length * PICTURES.length * SOURCES.length * HINTS.length * (SECONDS + 8) + 60) * 1000);
   console.log(`encode floor bench: ${new Date().toISOString()}\nmachine: ${machine()}`);
   const svg = fs.readFileSync(BACKGROUND, 'utf8');
   const high = QUALITY_PROFILES.high;
@@ -187,25 +196,26 @@ async function main(): Promise<void> {
     for (const codec of CODECS)
       for (const width of SIZES)
         for (const picture of PICTURES)
-          for (const source of SOURCES) {
+          for (const source of SOURCES)
+            for (const hint of HINTS) {
             // a typing picture changes every frame: converted once it would be a still one
             if (picture === 'typing' && source === 'i420') continue;
-            const v: Variant = { codec, width, picture, source };
-            const name = `${codec} ${width} ${picture} ${source}`;
+            const v: Variant = { codec, width, picture, source, hint };
+            const name = `${codec} ${width} ${picture} ${source}${HINTS.length > 1 ? ` ${hint}` : ''}`;
             try {
               const f = await page.evaluate(measure, { v, svg, fps: FPS, seconds: SECONDS, minKbps: high.minBitrate / 1000, maxKbps: high.maxBitrate / 1000 });
               const share = (f.encodeMs * FPS) / 10;
-              console.log(`  ${name}: ${f.encodeMs.toFixed(2)} ms a frame (${f.frames} frames, ${f.size}), ${f.kbps.toFixed(0)} kbit/s, QP ${f.qp.toFixed(1)}; at ${FPS} fps ${share.toFixed(1)} % of a core; load ${os.loadavg()[0].toFixed(1)}`);
-              rows.push({ figure: name, values: { [COLS[0]]: f.encodeMs.toFixed(2), [COLS[1]]: `${share.toFixed(1)} %`, [COLS[2]]: f.size, [COLS[3]]: f.kbps.toFixed(0), [COLS[4]]: f.qp.toFixed(1) } });
+              console.log(`  ${name}: ${f.encodeMs.toFixed(2)} ms a frame (${f.frames} frames, ${(100 * f.dropped).toFixed(0)} % dropped, ${f.size}), ${f.kbps.toFixed(0)} kbit/s, QP ${f.qp.toFixed(1)}; at ${FPS} fps ${share.toFixed(1)} % of a core; load ${os.loadavg()[0].toFixed(1)}`);
+              rows.push({ figure: name, values: { [COLS[0]]: f.encodeMs.toFixed(2), [COLS[1]]: `${share.toFixed(1)} %`, [COLS[2]]: `${(100 * f.dropped).toFixed(0)} %`, [COLS[3]]: f.size, [COLS[4]]: f.kbps.toFixed(0), [COLS[5]]: f.qp.toFixed(1) } });
             } catch (e) {
               console.log(`  ${name}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
               rows.push({ figure: name, values: { [COLS[0]]: 'failed' } });
             }
-          }
+            }
   } finally {
     await browser.close();
   }
-  printTable(`one frame in the host's encoder (codec, canvas width, picture, source), ${FPS} fps`, rows, COLS);
+  printTable(`one frame in the host's encoder (codec, canvas width, picture, source${HINTS.length > 1 ? ', contentHint' : ''}), ${FPS} fps`, rows, COLS);
 }
 
 main()
