@@ -77,6 +77,10 @@ test.describe('journeys', () => {
     await page.getByTestId('logout').click();
     await expect(page.getByTestId('toast').filter({ hasText: 'ログアウトしました' })).toBeVisible();
     await expectAuthState(page, 'anonymous');
+    // home, with no notice of /settings left over it (the wide screen's login notice stayed once)
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.waitForTimeout(500);
+    await expect(page.getByTestId('settings-wide-modal')).toHaveCount(0);
 
     // Both changes hold: the new address and the new password log in to the same account.
     await page.goto('/email/login');

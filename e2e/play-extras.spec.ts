@@ -14,12 +14,23 @@ import { hostSession, liveSessionId, videoFrame, waitForVideo } from './support/
 
 test.describe.configure({ mode: 'serial' });
 
-/** A standard-mapping pad the page sees through navigator.getGamepads; the test presses its buttons. */
+/**
+ * A standard-mapping pad the page sees through navigator.getGamepads; the test presses its buttons.
+ * The page's real getGamepads runs under it, so a policy that refuses gamepads fails the test.
+ */
 async function installFakeGamepad(page: Page) {
   await page.addInitScript(() => {
     const buttons = Array.from({ length: 17 }, () => ({ pressed: false, touched: false, value: 0 }));
     const pad = { id: 'Yumecast test pad (STANDARD GAMEPAD)', index: 0, connected: true, mapping: 'standard', timestamp: 0, axes: [0, 0, 0, 0], buttons, vibrationActuator: null };
-    Object.defineProperty(Navigator.prototype, 'getGamepads', { configurable: true, value: () => [pad, null, null, null] });
+    // the browser's own call first: it throws when the page's Permissions-Policy refuses gamepads
+    const real = Navigator.prototype.getGamepads;
+    Object.defineProperty(Navigator.prototype, 'getGamepads', {
+      configurable: true,
+      value() {
+        real.call(navigator);
+        return [pad, null, null, null];
+      },
+    });
     (window as unknown as { __pad: unknown }).__pad = {
       set(index: number, pressed: boolean) {
         buttons[index] = { pressed, touched: pressed, value: pressed ? 1 : 0 };

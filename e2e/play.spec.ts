@@ -147,6 +147,20 @@ test.describe('touch play on a phone', () => {
     await waitForVideo(page);
     // The touch tutorial is shown once.
     await page.getByTestId('tutorial-touch').getByRole('button', { name: 'OK' }).click();
+    // The top row's controls lie side by side, none over another: a tap at each one's middle
+    // reaches it (the control bar once covered the transcript's button, and a tap moved the volume).
+    for (const id of ['transcript-toggle', 'volume', 'quality', 'touch-mode', 'screenshot', 'exit']) {
+      const own = await page.getByTestId(id).evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const at = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        return !!at && (at === el || el.contains(at));
+      });
+      expect(own, `${id} takes the tap at its middle`).toBe(true);
+    }
+    await page.getByTestId('transcript-toggle').tap();
+    await expect(page.getByTestId('transcript-panel')).toBeVisible();
+    await page.getByTestId('transcript-close').tap();
+    await expect(page.getByTestId('transcript-panel')).toHaveCount(0);
     const mine = { sessionId: (await page.getByTestId('play-stage').getAttribute('data-session'))! };
     expect(mine.sessionId).toMatch(/^[0-9a-f-]{36}$/);
     const before = (await hostSession(mine.sessionId))!.counters!.inputs;

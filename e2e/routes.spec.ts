@@ -47,6 +47,9 @@ test.describe('every route as a visitor', () => {
   for (const pattern of ROUTES) {
     const path = concrete(pattern);
     test(`${path}`, async ({ page }) => {
+      // a page that renders differently from its HTML throws React's hydration error here
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
       await visit(page, path);
       const access = ROUTE_ACCESS[pattern];
       if (access === 'verifiedOnly' && pattern === '/settings') {
@@ -63,6 +66,7 @@ test.describe('every route as a visitor', () => {
       }
       const finalPath = new URL(page.url()).pathname;
       await expect(page.getByTestId('global-header')).toHaveCount(finalPath.includes('/play') ? 0 : 1);
+      expect(errors, `${path}: no uncaught error in the page`).toEqual([]);
     });
   }
 
@@ -93,4 +97,13 @@ test.describe('every route as a verified user', () => {
       }
     }
   });
+});
+
+test('a malformed escape in a dynamic segment answers with a Japanese page, never a 5xx', async ({ page }) => {
+  for (const path of ['/title/%E0%A4', '/play/%E0%A4', '/magazine/%', '/mylist/screenshot/%E0%A4']) {
+    const res = await page.goto(path);
+    expect(res!.status(), `${path}: a client error`).toBeGreaterThanOrEqual(400);
+    expect(res!.status(), `${path}: not a server error`).toBeLessThan(500);
+    await expect(page.locator('h1').first(), `${path}: a page in Japanese`).toHaveText(/[぀-ヿ一-鿿]/);
+  }
 });

@@ -3,7 +3,7 @@ import Router, { useRouter } from 'next/router';
 import { decideAccess, RoutingException, shouldCancelRouteChange, type GuardDecision } from '@/lib/routes/guard';
 import { useAppDispatch, useAppSelector, useAppStore } from '@/store/hooks';
 import { selectAuthState } from '@/store/slices/user';
-import { displayModal } from '@/store/slices/modal';
+import { displayModal, hideModal } from '@/store/slices/modal';
 import { authStateOf } from '@/lib/types/user';
 
 function viewportWidth(): number | undefined {
@@ -33,6 +33,8 @@ export function useRouteGuard(): GuardDecision {
   useEffect(() => {
     if (decision.kind === 'redirect') void router.replace(decision.to);
     if (decision.kind === 'settingsWideModal') dispatch(displayModal({ node: 'settingsWide' }));
+    // the notice belongs to /settings: a page left behind (a logout goes home) takes it along
+    else if (store.getState().modal.node === 'settingsWide') dispatch(hideModal());
   }, [decision.kind, decision.kind === 'redirect' ? decision.to : '', router, dispatch]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Cancels a client-side change into a verified-only page (spec section 4): modal + route-change error.

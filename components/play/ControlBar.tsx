@@ -8,16 +8,14 @@ import { pill } from './pill';
 import type { QualityLevel } from '@/lib/streaming/messages';
 import type { TouchControllerMode } from '@/lib/storage/playerConfig';
 
+/** In the play page's top row (PlayerView's TopRow), on its right; wraps under the left group on a narrow screen. */
 const Bar = styled.div`
-  position: absolute;
-  top: 8px;
-  right: 8px;
-  z-index: 20;
   display: flex;
   flex-wrap: wrap;
   justify-content: flex-end;
   gap: 6px;
-  max-width: calc(100% - 16px);
+  margin-left: auto;
+  max-width: 100%;
   button,
   select,
   label {

@@ -44,12 +44,30 @@ const Stage = styled.div`
   }
 `;
 
-/** The top-left row: the back link and the transcript's button, clear of the picture's middle. */
-const TopLeft = styled.div`
+/**
+ * The top row: the back link and the transcript's button on the left, the control bar on the
+ * right, in one flow so that on a narrow screen the bar wraps below instead of lying over the
+ * left group (a phone's tap on the transcript's button moved the volume slider under it). Its
+ * empty space lets taps through to the input layer.
+ */
+const TopRow = styled.div`
   position: absolute;
   top: 8px;
   left: 8px;
+  right: 8px;
   z-index: 20;
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-start;
+  gap: 6px;
+  pointer-events: none;
+  > * {
+    pointer-events: auto;
+  }
+`;
+
+/** The top row's left group: the back link and the transcript's button. */
+const TopLeft = styled.div`
   display: flex;
   align-items: center;
   gap: 6px;
@@ -133,7 +151,8 @@ export function PlayerView({ gameId, title }: PlayerViewProps) {
 
   const onExit = async () => {
     await actions.exit();
-    void router.push(`/title/${encodeURIComponent(gameId)}`);
+    // in the play page's place: Back from the title page must not start the game again
+    void router.replace(`/title/${encodeURIComponent(gameId)}`);
   };
   const onCloseOthers = async () => {
     const live = await getSessionAll().catch(() => []);
@@ -167,32 +186,34 @@ export function PlayerView({ gameId, title }: PlayerViewProps) {
       ) : (
         <>
           <InputLayer mode={cfg.touchControllerMode} knob={cfg.knobPosition} onKnobMove={(p) => update({ knobPosition: p })} send={send} videoBox={videoBox} pageKeys={pageKeys} />
-          <TopLeft>
-            <Back href={`/title/${encodeURIComponent(gameId)}`}>← {title}</Back>
-            <TranscriptToggle open={transcript.open} onToggle={transcript.toggle} />
-          </TopLeft>
+          <TopRow>
+            <TopLeft>
+              <Back href={`/title/${encodeURIComponent(gameId)}`}>← {title}</Back>
+              <TranscriptToggle open={transcript.open} onToggle={transcript.toggle} />
+            </TopLeft>
+            <ControlBar
+              volume={cfg.volume}
+              quality={cfg.videoQuality}
+              touchMode={cfg.touchControllerMode}
+              keypadShown={cfg.keypadShown}
+              statsShown={statsShown}
+              fullscreen={fullscreen.active}
+              onStats={() => setStatsShown((s) => !s)}
+              onVolume={(volume) => update({ volume })}
+              onQuality={(videoQuality) => {
+                update({ videoQuality });
+                actions.setQuality(videoQuality);
+              }}
+              onTouchMode={(touchControllerMode) => update({ touchControllerMode })}
+              onKeypad={() => update({ keypadShown: !cfg.keypadShown })}
+              onFullscreen={fullscreen.toggle}
+              onScreenshot={() => actions.screenshot()}
+              onExit={() => void onExit()}
+            />
+          </TopRow>
           <LiveTranscript entries={transcript.state.live} />
           {transcript.captions.on && <Captions line={currentLine(transcript.state)} size={transcript.captions.size} onHeight={setCaptionPx} />}
           {transcript.open && <TranscriptPanel transcript={transcript} onChoose={onChoose} />}
-          <ControlBar
-            volume={cfg.volume}
-            quality={cfg.videoQuality}
-            touchMode={cfg.touchControllerMode}
-            keypadShown={cfg.keypadShown}
-            statsShown={statsShown}
-            fullscreen={fullscreen.active}
-            onStats={() => setStatsShown((s) => !s)}
-            onVolume={(volume) => update({ volume })}
-            onQuality={(videoQuality) => {
-              update({ videoQuality });
-              actions.setQuality(videoQuality);
-            }}
-            onTouchMode={(touchControllerMode) => update({ touchControllerMode })}
-            onKeypad={() => update({ keypadShown: !cfg.keypadShown })}
-            onFullscreen={fullscreen.toggle}
-            onScreenshot={() => actions.screenshot()}
-            onExit={() => void onExit()}
-          />
           {(cfg.keypadShown || cfg.keypadPinned) && (
             <Keypad
               pinned={cfg.keypadPinned}

@@ -215,4 +215,8 @@ export async function exitAndClosed(page: Page, gameId: string, sessionId: strin
     .poll(async () => (await api<{ session_state: string }>(`/v1/session/${sessionId}/status`, idToken)).body.session_state, { timeout: 20_000 })
     .toBe('closed');
   await expect.poll(async () => (await hostOverview()).sessions.some((s) => s.sessionId === sessionId), { timeout: 20_000 }).toBe(false);
+  // the title page took the play page's place in the history: Back never starts the game again
+  await page.goBack();
+  await page.waitForTimeout(500);
+  expect(new URL(page.url()).pathname.startsWith('/play/'), `back after exit left ${page.url()}`).toBe(false);
 }

@@ -91,9 +91,21 @@ export function matchRoute(path: string): { pattern: string; id?: string } | nul
   if (!id) return null;
   for (const dynamic of DYNAMIC_SEGMENTS) {
     const pattern = `${segments.join('/')}/${dynamic}`;
-    if (ROUTE_ACCESS[pattern]) return { pattern, id: decodeURIComponent(id) };
+    if (ROUTE_ACCESS[pattern]) return { pattern, id: decodeSegment(id) };
   }
   return null;
+}
+
+/**
+ * A path segment decoded; a malformed one ("%E0%A4", "%") as it came: it names no title, and the
+ * page says so (its own 404), where a throw here was a 500 for the whole request.
+ */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 export function accessOf(pattern: string, id?: string): AccessClass {

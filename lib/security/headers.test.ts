@@ -52,12 +52,12 @@ describe('bootstrapHashes', () => {
 describe('permissionsPolicy', () => {
   const parse = (p: string) => Object.fromEntries(p.split(', ').map((part) => part.split('=')));
 
-  it('allows the play page’s fullscreen and autoplay to our origin, and refuses the rest', () => {
+  it('allows the play page’s fullscreen, autoplay and gamepad to our origin, and refuses the rest', () => {
     const p = parse(permissionsPolicy({}));
-    expect(p).toMatchObject({ fullscreen: '(self)', autoplay: '(self)' });
+    expect(p).toMatchObject({ fullscreen: '(self)', autoplay: '(self)', gamepad: '(self)' });
     // Web Share keeps its default (our origin): Chromium on Linux warns about the name.
     expect(p['web-share']).toBeUndefined();
-    for (const denied of ['camera', 'microphone', 'geolocation', 'usb', 'payment', 'display-capture', 'gamepad']) expect(p[denied]).toBe('()');
+    for (const denied of ['camera', 'microphone', 'geolocation', 'usb', 'payment', 'display-capture']) expect(p[denied]).toBe('()');
   });
 
   it('lets Stripe’s frames ask for payment when Stripe is the processor', () => {

@@ -1,7 +1,8 @@
 /**
  * The web's Permissions-Policy (issue 10, docs/security.md): only what the play page uses is
- * allowed, for our own origin: fullscreen (the control bar's button) and autoplay (the game's
- * video and sound start without a click after a reload). Sharing a screenshot (Web Share) needs
+ * allowed, for our own origin: fullscreen (the control bar's button), autoplay (the game's
+ * video and sound start without a click after a reload) and gamepad (a controller plays the game:
+ * components/play/gamepad; refused, navigator.getGamepads() throws). Sharing a screenshot (Web Share) needs
  * nothing: its default is our origin only, and Chromium on Linux does not know the name (listing
  * it is a console warning there). Cameras, microphones, location, sensors, USB and the like are
  * refused for the page and every frame in it. `payment` is granted to Stripe's frames only when
@@ -15,7 +16,6 @@ const DENIED = [
   'camera',
   'display-capture',
   'encrypted-media',
-  'gamepad',
   'geolocation',
   'gyroscope',
   'hid',
@@ -33,7 +33,7 @@ const DENIED = [
 ];
 
 /** Features our own pages use (the play page), for our origin only. */
-const SELF = ['autoplay', 'fullscreen'];
+const SELF = ['autoplay', 'fullscreen', 'gamepad'];
 
 export function permissionsPolicy(env: Record<string, string | undefined> = process.env): string {
   const stripe = env.PAYMENTS_PROCESSOR?.trim() === 'stripe';

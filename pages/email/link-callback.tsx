@@ -7,6 +7,7 @@ import { FormMessage } from '@/components/form/Field';
 import { CredentialForm } from '@/components/form/PasswordFields';
 import { LoadingBlock } from '@/components/ui/Spinner';
 import { LinkButton } from '@/components/ui/Button';
+import { useQueryReady } from '@/components/layout/useQueryReady';
 import { applyEmailAction, checkPasswordResetCode, parseActionMode, resetPasswordWithCode, type ActionMode } from '@/lib/auth/actionCode';
 import { authMessage } from '@/lib/auth/messages';
 import { firstQueryValue, safeRedirectPath } from '@/lib/auth/safeRedirect';
@@ -53,6 +54,7 @@ async function run(mode: ActionMode, oobCode: string | undefined): Promise<View>
  */
 export default function EmailLinkCallback() {
   const router = useRouter();
+  const queryReady = useQueryReady();
   const authState = useAppSelector(selectAuthState);
   const [state, setView] = useState<View>({ kind: 'working' });
   const done = useRef(false);
@@ -79,7 +81,7 @@ export default function EmailLinkCallback() {
 
   const title = (mode && TITLES[mode]) || 'メールのリンク';
   const view: View =
-    router.isReady && !mode ? { kind: 'error', code: oobCode ? 'auth/invalid-action-mode' : 'auth/missing-action-code' } : state;
+    queryReady && !mode ? { kind: 'error', code: oobCode ? 'auth/invalid-action-mode' : 'auth/missing-action-code' } : state;
   const signedIn = authState === 'verified';
 
   return (

@@ -6,15 +6,17 @@
  */
 import { useRouter } from 'next/router';
 import { RoutePage } from '@/components/layout/RoutePage';
+import { useQueryReady } from '@/components/layout/useQueryReady';
 import { CardPurchase } from '@/components/purchase/CardPurchase';
 import { PurchaseLegalLinks } from '@/components/purchase/PurchaseLegalLinks';
 import { planIdFrom } from '@/lib/purchase/paths';
 
 export default function RegisterCard() {
   const router = useRouter();
+  const queryReady = useQueryReady();
   return (
     <RoutePage title="お支払い方法の登録" path="/purchase/register-card" narrow gated>
-      {router.isReady && <CardPurchase planId={planIdFrom(router.query.plan)} />}
+      {queryReady && <CardPurchase planId={planIdFrom(router.query.plan)} />}
       <PurchaseLegalLinks />
     </RoutePage>
   );

@@ -59,9 +59,10 @@ function AccountMenu() {
           $variant="text-attention"
           data-testid="logout"
           onClick={async () => {
+            // home first: /settings without a user is the wide screen's login notice
+            await router.push('/');
             const res = await logout();
             dispatch(pushToast(res.result ? 'success' : 'error', { message: res.result ? 'ログアウトしました' : 'ログアウトできませんでした。もう一度お試しください。' }));
-            void router.push('/');
           }}
         >
           ログアウト

@@ -13,6 +13,7 @@ import authPlugin from './plugins/auth';
 import corsPlugin from './plugins/cors';
 import dbPlugin from './plugins/db';
 import retentionPlugin from './plugins/retention';
+import securityHeadersPlugin from './plugins/securityHeaders';
 import errorsPlugin from './plugins/errors';
 import metricsPlugin from './plugins/metrics';
 import observabilityPlugin from './plugins/observability';
@@ -98,6 +99,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     if (closing) app.server.closeIdleConnections();
   });
 
+  await app.register(securityHeadersPlugin);
   await app.register(errorsPlugin);
   // Sentry when SENTRY_DSN is set: 5xx answers reported (docs/operations.md)
   await app.register(observabilityPlugin, { sentryDsn: config.sentryDsn });
