@@ -69,6 +69,19 @@ interface Figures {
   size: string;
 }
 
+/** Every variant asked for, in the order measured (a typing picture changes every frame: converted once to I420 it would be a still one). */
+function variants(): Variant[] {
+  const out: Variant[] = [];
+  for (const codec of CODECS)
+    for (const width of SIZES)
+      for (const picture of PICTURES)
+        for (const source of SOURCES) {
+          if (picture === 'typing' && source === 'i420') continue;
+          for (const hint of HINTS) out.push({ codec, width, picture, source, hint });
+        }
+  return out;
+}
+
 /** Runs in the page: one variant, start to end (a fresh canvas and connection pair). */
 async function measure(a: { v: Variant; svg: string; fps: number; seconds: number; minKbps: number; maxKbps: number }): Promise<Figures> {
   const { v } = a;
@@ -169,7 +182,7 @@ async function measure(a: { v: Variant; svg: string; fps: number; seconds: numbe
   const frames = s1.framesEncoded - s0.framesEncoded;
   const out: Figures = {
     frames,
-    dropped: 1 - frames / Math.max(1, n - n0),
+    dropped: Math.max(0, 1 - frames / Math.max(1, n - n0)),
     encodeMs: (1000 * (s1.totalEncodeTime - s0.totalEncodeTime)) / Math.max(1, frames),
     kbps: (8 * (s1.bytesSent - s0.bytesSent)) / (performance.now() - t0),
     qp: (s1.qpSum - s0.qpSum) / Math.max(1, frames),
@@ -182,7 +195,7 @@ async function measure(a: { v: Variant; svg: string; fps: number; seconds: numbe
 }
 
 async function main(): Promise<void> {
-  bound((CODECS.length * SIZES.length * PICTURES.length * SOURCES.length * HINTS.length * (SECONDS + 8) + 60) * 1000);
+  bound((variants().length * (SECONDS + 8) + 60) * 1000);
   console.log(`encode floor bench: ${new Date().toISOString()}\nmachine: ${machine()}`);
   const svg = fs.readFileSync(BACKGROUND, 'utf8');
   const high = QUALITY_PROFILES.high;
@@ -193,25 +206,19 @@ async function main(): Promise<void> {
     await page.setContent('<!doctype html><meta charset="utf-8"><title>encode floor</title>');
     // tsx keeps function names with a helper the page lacks
     await page.evaluate('globalThis.__name = (f) => f');
-    for (const codec of CODECS)
-      for (const width of SIZES)
-        for (const picture of PICTURES)
-          for (const source of SOURCES)
-            for (const hint of HINTS) {
-            // a typing picture changes every frame: converted once it would be a still one
-            if (picture === 'typing' && source === 'i420') continue;
-            const v: Variant = { codec, width, picture, source, hint };
-            const name = `${codec} ${width} ${picture} ${source}${HINTS.length > 1 ? ` ${hint}` : ''}`;
-            try {
-              const f = await page.evaluate(measure, { v, svg, fps: FPS, seconds: SECONDS, minKbps: high.minBitrate / 1000, maxKbps: high.maxBitrate / 1000 });
-              const share = (f.encodeMs * FPS) / 10;
-              console.log(`  ${name}: ${f.encodeMs.toFixed(2)} ms a frame (${f.frames} frames, ${(100 * f.dropped).toFixed(0)} % dropped, ${f.size}), ${f.kbps.toFixed(0)} kbit/s, QP ${f.qp.toFixed(1)}; at ${FPS} fps ${share.toFixed(1)} % of a core; load ${os.loadavg()[0].toFixed(1)}`);
-              rows.push({ figure: name, values: { [COLS[0]]: f.encodeMs.toFixed(2), [COLS[1]]: `${share.toFixed(1)} %`, [COLS[2]]: `${(100 * f.dropped).toFixed(0)} %`, [COLS[3]]: f.size, [COLS[4]]: f.kbps.toFixed(0), [COLS[5]]: f.qp.toFixed(1) } });
-            } catch (e) {
-              console.log(`  ${name}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
-              rows.push({ figure: name, values: { [COLS[0]]: 'failed' } });
-            }
-            }
+    for (const v of variants()) {
+      const name = `${v.codec} ${v.width} ${v.picture} ${v.source}${HINTS.length > 1 ? ` ${v.hint}` : ''}`;
+      try {
+        const f = await page.evaluate(measure, { v, svg, fps: FPS, seconds: SECONDS, minKbps: high.minBitrate / 1000, maxKbps: high.maxBitrate / 1000 });
+        const share = (f.encodeMs * FPS) / 10;
+        const dropped = `${(100 * f.dropped).toFixed(0)} %`;
+        console.log(`  ${name}: ${f.encodeMs.toFixed(2)} ms a frame (${f.frames} frames, ${dropped} dropped, ${f.size}), ${f.kbps.toFixed(0)} kbit/s, QP ${f.qp.toFixed(1)}; at ${FPS} fps ${share.toFixed(1)} % of a core; load ${os.loadavg()[0].toFixed(1)}`);
+        rows.push({ figure: name, values: { [COLS[0]]: f.encodeMs.toFixed(2), [COLS[1]]: `${share.toFixed(1)} %`, [COLS[2]]: dropped, [COLS[3]]: f.size, [COLS[4]]: f.kbps.toFixed(0), [COLS[5]]: f.qp.toFixed(1) } });
+      } catch (e) {
+        console.log(`  ${name}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+        rows.push({ figure: name, values: { [COLS[0]]: 'failed' } });
+      }
+    }
   } finally {
     await browser.close();
   }

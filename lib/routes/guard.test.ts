@@ -78,7 +78,7 @@ describe('route rules', () => {
 
   it('match concrete paths to their pattern', () => {
     expect(matchRoute('/play/abc?x=1')).toEqual({ pattern: '/play/[id]', id: 'abc' });
-    // a malformed escape is no id of ours: kept as it came (the page answers 404), never a throw
+    // a malformed escape is no id of ours: kept as it came (Next answers 400 with our error page), never a throw
     expect(matchRoute('/title/%E0%A4')).toEqual({ pattern: '/title/[id]', id: '%E0%A4' });
     expect(matchRoute('/play/%')).toEqual({ pattern: '/play/[id]', id: '%' });
     expect(matchRoute('/mylist/screenshot/42')).toEqual({ pattern: '/mylist/screenshot/[id]', id: '42' });

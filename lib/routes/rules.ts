@@ -97,8 +97,8 @@ export function matchRoute(path: string): { pattern: string; id?: string } | nul
 }
 
 /**
- * A path segment decoded; a malformed one ("%E0%A4", "%") as it came: it names no title, and the
- * page says so (its own 404), where a throw here was a 500 for the whole request.
+ * A path segment decoded; a malformed one ("%E0%A4", "%") as it came: it names no title, and Next
+ * answers the request with our error page (400), where a throw here was a 500 for the whole request.
  */
 function decodeSegment(segment: string): string {
   try {

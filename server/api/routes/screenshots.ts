@@ -71,7 +71,6 @@ const screenshotRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply
         .type('image/png')
         .header('cache-control', 'private, max-age=3600')
-        .header('x-content-type-options', 'nosniff')
         .send(data);
     },
   );
@@ -87,7 +86,8 @@ const screenshotRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const id = request.params.id.toLowerCase();
       const etag = thumbnailEtag(id);
       // Set on success only: a 404 must not be cached for a week.
-      const headers = { 'cache-control': THUMBNAIL_CACHE, etag, 'x-content-type-options': 'nosniff' };
+      // (nosniff, like every api answer: plugins/securityHeaders.ts)
+      const headers = { 'cache-control': THUMBNAIL_CACHE, etag };
       if (matchesEtag(request.headers['if-none-match'], etag)) {
         await app.screenshots.owned(user.uid, id); // still the owner's, else the same 404
         return reply.code(304).headers(headers).send(undefined);
