@@ -27,6 +27,8 @@ export const API_ERROR_CODES = [
   'forbidden',
   /** No such route or resource. */
   'not_found',
+  /** The path exists, but not with this HTTP method (the `Allow` header lists its methods). */
+  'method_not_allowed',
   /** The body is larger than the server accepts. */
   'payload_too_large',
   /** The body is not in a format the route accepts (e.g. not JSON). */
@@ -108,6 +110,7 @@ export const API_ERROR_MESSAGES: Record<ApiErrorCode, string> = {
   user_disabled: 'このアカウントは現在ご利用いただけません。',
   forbidden: 'この操作を行う権限がありません。',
   not_found: 'お探しのページまたはデータが見つかりません。',
+  method_not_allowed: 'この操作はこのURLでは利用できません。',
   payload_too_large: '送信されたデータが大きすぎます。',
   unsupported_media_type: '送信されたデータの形式に対応していません。',
   rate_limited: 'リクエストが多すぎます。しばらくしてからもう一度お試しください。',

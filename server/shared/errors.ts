@@ -30,6 +30,7 @@ export const ERROR_HTTP_STATUS: Record<ApiErrorCode, number> = {
   user_disabled: 401,
   forbidden: 403,
   not_found: 404,
+  method_not_allowed: 405,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

@@ -7,7 +7,7 @@
  *
  * Public (no bearer needed; a bearer, when sent, is ignored): everything under /v1/catalog and
  * /v1/magazine. Catalogue data is public and the Next.js server renders it without a user.
- * Verified users only (bearer; anonymous → 403 verified_required): everything under /v1/mylist.
+ * Verified users only (bearer; anonymous or unconfirmed e-mail → 403 verified_required): everything under /v1/mylist.
  * Lists are paginated with an opaque `cursor` and `limit` (1..100, default 20); `next_cursor` is
  * null on the last page.
  */

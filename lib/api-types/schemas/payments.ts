@@ -7,7 +7,7 @@
  * are integers in yen, tax included.
  *
  * Public: GET /v1/plans. Bearer: GET /api/subscriptions (the spec's list). Verified users only
- * (anonymous → 403 verified_required): everything under /v1/purchase. Internal (shared token):
+ * (anonymous or unconfirmed e-mail → 403 verified_required): everything under /v1/purchase. Internal (shared token):
  * POST /internal/v1/payment-requests, the contract of the payment-invokePaymentRequest function,
  * whose `result` the function hands to the browser as the callable's data.
  */

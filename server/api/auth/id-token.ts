@@ -1,18 +1,65 @@
+/**
+ * The api's reading of a Firebase ID token: bearer parsing, verification by firebase-admin with
+ * revocation and disabled accounts looked up at most once per window (AccountChecks), the mapping
+ * of firebase-admin's failures to our typed 401/503, and the one decision of who is a *verified*
+ * caller (isVerifiedCaller, notVerified; docs/api.md "Verified callers"), so every route that
+ * needs one refuses the same callers with the same typed 403.
+ */
 import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
 import { ApiError } from '../errors';
 
-/** The verified caller, put on `request.user` by the auth hook. */
+/** The authenticated caller, put on `request.user` by the auth hook. */
 export interface AuthUser {
   uid: string;
   /** null for anonymous users and providers that give no address. */
   email: string | null;
   emailVerified: boolean;
-  /** Signed in with Firebase anonymous sign-in (a "visitor"; treated as not verified). */
+  /** Signed in with Firebase anonymous sign-in (a "visitor"). */
   isAnonymous: boolean;
+  /**
+   * A verified user (spec §2 and §6: signed in and not anonymous) by isVerifiedCaller: the one
+   * property every "verified only" check reads. False for visitors and for e-mail + password
+   * accounts whose address is not confirmed; true for X (twitter.com) and e-mail link members.
+   */
+  isVerified: boolean;
   /** Firebase's sign_in_provider: "anonymous", "password", "twitter.com", "custom", ... */
   signInProvider: string;
   /** Every claim of the verified token, custom claims (e.g. paymentExpirationTime) included. */
   claims: DecodedIdToken;
+}
+
+/** sign_in_provider of an e-mail + password or an e-mail link sign-in (Firebase names both "password"). */
+const PASSWORD_PROVIDER = 'password';
+/** signInProvider of a token that names none. */
+const UNKNOWN_PROVIDER = 'unknown';
+
+/**
+ * Whether a caller is a verified user, decided here once for the whole api. Not verified:
+ * - a visitor (`anonymous`);
+ * - an e-mail + password account whose address is not confirmed (`password` with
+ *   email_verified false): the web signs such users out (spec §4), and the api refuses them the
+ *   same, or anyone could register any address and play with the sign-up's own token;
+ * - a token without a sign-in provider (no real Firebase ID token lacks one): fail closed.
+ * Verified: every other provider, whatever its email_verified says. X (`twitter.com`) gives no
+ * verified address, often none at all, and is a registered user's sign-in per the spec; an
+ * e-mail link sign-in is `password` with email_verified true (opening the link proves it).
+ */
+export function isVerifiedCaller(signInProvider: string, emailVerified: boolean): boolean {
+  if (signInProvider === 'anonymous' || signInProvider === UNKNOWN_PROVIDER) return false;
+  if (signInProvider === PASSWORD_PROVIDER) return emailVerified;
+  return true;
+}
+
+/** What an unconfirmed address is told (the same code a visitor gets, a message that says why). */
+export const UNVERIFIED_EMAIL_MESSAGE =
+  'メールアドレスの確認が済んでいません。届いた確認メールのリンクを開いてから、もう一度ログインしてください。';
+
+/**
+ * The typed 403 `verified_required` for a caller who is not verified: `visitorMessage` (a route's
+ * own wording, else the code's) for a visitor, UNVERIFIED_EMAIL_MESSAGE for an unconfirmed address.
+ */
+export function notVerified(user: Pick<AuthUser, 'signInProvider'>, visitorMessage?: string): ApiError {
+  return new ApiError('verified_required', user.signInProvider === PASSWORD_PROVIDER ? UNVERIFIED_EMAIL_MESSAGE : visitorMessage);
 }
 
 /**
@@ -103,12 +150,14 @@ export async function verifyIdToken(auth: Auth, token: string, checks: AccountCh
   } catch (error) {
     throw authFailure(error);
   }
-  const signInProvider = decoded.firebase?.sign_in_provider ?? 'unknown';
+  const signInProvider = decoded.firebase?.sign_in_provider ?? UNKNOWN_PROVIDER;
+  const emailVerified = decoded.email_verified === true;
   return {
     uid: decoded.uid,
     email: typeof decoded.email === 'string' ? decoded.email : null,
-    emailVerified: decoded.email_verified === true,
+    emailVerified,
     isAnonymous: signInProvider === 'anonymous',
+    isVerified: isVerifiedCaller(signInProvider, emailVerified),
     signInProvider,
     claims: decoded,
   };

@@ -1,9 +1,15 @@
+/**
+ * Firebase ID tokens on the api (docs/api.md "Auth hook"): the firebase-admin Auth of this app,
+ * the `authenticate` hook that routes opt into with `config: { auth: true }` (verifies the bearer
+ * token at onRequest and puts the caller on `request.user`), and the handlers' accessors
+ * `requireUser` and `requireVerifiedUser` (the typed 403 of "verified only" routes).
+ */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
-import { AccountChecks, bearerToken, verifyIdToken, type AuthUser } from '../auth/id-token';
+import { AccountChecks, bearerToken, notVerified, verifyIdToken, type AuthUser } from '../auth/id-token';
 import { ApiError } from '../errors';
 
 declare module 'fastify' {
@@ -80,6 +86,18 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
 export function requireUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw new ApiError('unauthorized');
   return request.user;
+}
+
+/**
+ * For "verified only" routes: the user if verified (`isVerified`, decided once in
+ * auth/id-token.ts), else the typed 403 verified_required, with `visitorMessage` for a visitor
+ * (an unconfirmed address is told to confirm it). Run it in `preValidation` where it must win
+ * over the route's 404 or 400 (docs/api.md "Route conventions").
+ */
+export function requireVerifiedUser(request: FastifyRequest, visitorMessage?: string): AuthUser {
+  const user = requireUser(request);
+  if (!user.isVerified) throw notVerified(user, visitorMessage);
+  return user;
 }
 
 export default fp(authPlugin, { name: 'yumecast-auth', fastify: '5.x' });

@@ -1,10 +1,11 @@
 /**
- * Turns every failure into the one error format: unknown routes, schema validation, body parser
- * errors (too large, bad JSON, wrong content type), ApiError thrown by routes and hooks, the
- * database going away, and bugs. Messages are the Japanese texts of lib/api-types/errors.ts;
- * the cause (stack, SQL error, ajv message) goes to the log only. It also registers the error
- * envelope's schema (routes refer to it through server/api/schemas.ts `errorResponses`) and
- * applies the one path-parameter rule (`config.notFound`, below).
+ * Turns every failure into the one error format: unknown routes (404), a method a route does not
+ * have (405 with `Allow`), schema validation, body parser errors (too large, bad JSON, wrong
+ * content type), ApiError thrown by routes and hooks, the database going away, and bugs.
+ * Messages are the Japanese texts of lib/api-types/errors.ts; the cause (stack, SQL error, ajv
+ * message) goes to the log only. It also registers the error envelope's schema (routes refer to
+ * it through server/api/schemas.ts `errorResponses`) and applies the one path-parameter rule
+ * (`config.notFound`, below).
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -28,10 +29,52 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * OPTIONS is @fastify/cors's preflight route on every path (`OPTIONS *`): it says nothing about
+ * which methods a path has, so it is neither probed nor listed in `Allow`.
+ */
+const PREFLIGHT_METHOD = 'OPTIONS';
+
+/**
+ * The methods the router has a route for at this request's path (sorted), for the 405's `Allow`;
+ * empty when none (an unknown path: 404). Fastify's own router decides, through `findRoute`
+ * (find-my-way's lookup of a concrete path, the one that routed the request), for every method
+ * some route uses (`methods`, gathered at onRoute; the automatic HEAD of a GET route included).
+ */
+function allowedMethods(app: FastifyInstance, methods: ReadonlySet<string>, request: FastifyRequest): string[] {
+  const url = request.raw.url ?? request.url;
+  // The router answers a path that does not percent-decode with its bad-URL handler, as if it
+  // were a route. Such a path reaches this handler only when no route uses the request's
+  // method (else the router refused it with 400): it stays a 404.
+  try {
+    decodeURI(url.split(/[?#]/, 1)[0]);
+  } catch {
+    return [];
+  }
+  const routed = (method: string) => app.findRoute({ method, url }) !== null;
+  // A route of this very method that sent its request here (reply.callNotFound) means "no such thing".
+  if (routed(request.method)) return [];
+  return [...methods].filter(routed).sort();
+}
+
 async function errorsPlugin(app: FastifyInstance): Promise<void> {
   app.addSchema(ApiErrorSchema);
 
+  // Every method a route is registered with (this plugin comes before every route group).
+  const routeMethods = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== PREFLIGHT_METHOD) routeMethods.add(method);
+  });
+
+  // No route for this method and path. If the path has routes for other methods, the method is
+  // the mistake: 405 method_not_allowed with `Allow` (RFC 9110 15.5.6); else 404 not_found. The
+  // hooks of an unknown route run as for a 404 (public rate limit, security headers, CORS).
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const allow = allowedMethods(app, routeMethods, request);
+    if (allow.length > 0) {
+      request.log.info({ method: request.method, url: request.url, allow }, 'method not allowed');
+      return reply.code(405).header('allow', allow.join(', ')).send(errorBody('method_not_allowed'));
+    }
     request.log.info({ method: request.method, url: request.url }, 'route not found');
     return reply.code(404).send(errorBody('not_found'));
   });

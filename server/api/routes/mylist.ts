@@ -1,7 +1,8 @@
 /**
  * My list (docs/catalogue.md): bookmarks and play history, verified users only (a visitor's
- * anonymous account gets 403 verified_required). Everything is scoped to the caller: another
- * user's bookmark is indistinguishable from a missing one (404). Answers: the contract of
+ * anonymous account, or an unconfirmed e-mail address, gets 403 verified_required; docs/api.md
+ * "Verified callers"). Everything is scoped to the caller: another user's bookmark is
+ * indistinguishable from a missing one (404). Answers: the contract of
  * lib/api-types/schemas/catalog.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -9,17 +10,12 @@ import type { FastifyRequest } from 'fastify';
 import { BookmarkListWire, BookmarkStateWire, PlayHistoryListWire } from '../../../lib/api-types/schemas/catalog';
 import { GameParams } from '../../../lib/api-types/schemas/sessions';
 import type { AuthUser } from '../auth/id-token';
-import { ApiError } from '../errors';
-import { requireUser } from '../plugins/auth';
+import { requireUser, requireVerifiedUser } from '../plugins/auth';
 import { AnyQuery, errorResponses, PageQuery } from '../schemas';
 
 const VERIFIED_ONLY = 'マイリストは会員登録（ログイン）するとご利用いただけます。';
 
-function verifiedUser(request: FastifyRequest): AuthUser {
-  const user = requireUser(request);
-  if (user.isAnonymous) throw new ApiError('verified_required', VERIFIED_ONLY);
-  return user;
-}
+const verifiedUser = (request: FastifyRequest): AuthUser => requireVerifiedUser(request, VERIFIED_ONLY);
 
 /**
  * Schema of the three routes on one bookmark. The verified check runs before validation, so a

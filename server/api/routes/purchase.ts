@@ -1,7 +1,8 @@
 /**
- * The purchase routes of a verified user (docs/purchase.md "Routes"; anonymous visitors get 403
- * verified_required, checked before the body): the card form, subscribe, confirm after 3-D
- * Secure, cancel at period end, resume, change card and the summary /settings/purchase shows.
+ * The purchase routes of a verified user (docs/purchase.md "Routes"; visitors and unconfirmed
+ * e-mail addresses get 403 verified_required, checked before the body): the card form,
+ * subscribe, confirm after 3-D Secure, cancel at period end, resume, change card and the
+ * summary /settings/purchase shows.
  * Amounts and plans come from the plans table, never from the body; a refused card is a typed
  * 402 with the processor's Japanese message. Routes without a body (card-setup, cancel, resume)
  * ignore one. Answers: lib/api-types/schemas/payments.ts.
@@ -18,17 +19,12 @@ import {
   SubscriptionAnswer,
 } from '../../../lib/api-types/schemas/payments';
 import type { AuthUser } from '../auth/id-token';
-import { ApiError } from '../errors';
-import { requireUser } from '../plugins/auth';
+import { requireVerifiedUser } from '../plugins/auth';
 import { AnyQuery, errorResponses } from '../schemas';
 
 const VERIFIED_ONLY = 'プランのお申し込みには会員登録（ログイン）が必要です。';
 
-function verifiedUser(request: FastifyRequest): AuthUser {
-  const user = requireUser(request);
-  if (user.isAnonymous) throw new ApiError('verified_required', VERIFIED_ONLY);
-  return user;
-}
+const verifiedUser = (request: FastifyRequest): AuthUser => requireVerifiedUser(request, VERIFIED_ONLY);
 
 /** Bearer, verified (before the body is validated), never cached. */
 const VERIFIED = {

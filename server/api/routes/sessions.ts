@@ -44,7 +44,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = requireUser(request);
       const quality = request.query.quality ?? 'high';
-      const id = await app.sessions.start({ uid: user.uid, isAnonymous: user.isAnonymous }, request.params.gameId, quality);
+      const id = await app.sessions.start(user, request.params.gameId, quality);
       return { status: 'ok' as const, game_session_id: id };
     },
   );

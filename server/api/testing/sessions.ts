@@ -8,7 +8,14 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ApiConfig } from '../config';
 import { loadSessionConfig, type SessionConfig } from '../services/sessionConfig';
-import { deleteEmulatorUser, signUpAnonymousUser, signUpEmailUser, type EmulatorUser } from './emulator-users';
+import {
+  deleteEmulatorUser,
+  signInWithEmailLinkUser,
+  signInWithTwitterUser,
+  signUpAnonymousUser,
+  signUpEmailUser,
+  type EmulatorUser,
+} from './emulator-users';
 import { buildTestApp } from './test-app';
 
 export const TEST_HOST_SECRET = 'test-host-secret-4f1c';
@@ -95,14 +102,33 @@ export async function request(base: string, method: string, url: string, options
 export class TestUsers {
   private readonly created: EmulatorUser[] = [];
 
-  async email(): Promise<EmulatorUser> {
-    const user = await signUpEmailUser();
-    this.created.push(user);
-    return user;
+  /** A member: e-mail + password with the address verified. */
+  email(): Promise<EmulatorUser> {
+    return this.keep(signUpEmailUser());
   }
 
-  async anonymous(): Promise<EmulatorUser> {
-    const user = await signUpAnonymousUser();
+  /** E-mail + password whose address was never verified (the api treats it as a visitor). */
+  unverifiedEmail(): Promise<EmulatorUser> {
+    return this.keep(signUpEmailUser({ verified: false }));
+  }
+
+  /** A member signed in by an e-mail link. */
+  emailLink(): Promise<EmulatorUser> {
+    return this.keep(signInWithEmailLinkUser());
+  }
+
+  /** A member signed in with X (twitter.com); its e-mail, if any, is never verified. */
+  twitter(options: { email?: string } = {}): Promise<EmulatorUser> {
+    return this.keep(signInWithTwitterUser(options));
+  }
+
+  /** A visitor (anonymous sign-in). */
+  anonymous(): Promise<EmulatorUser> {
+    return this.keep(signUpAnonymousUser());
+  }
+
+  private async keep(signingUp: Promise<EmulatorUser>): Promise<EmulatorUser> {
+    const user = await signingUp;
     this.created.push(user);
     return user;
   }

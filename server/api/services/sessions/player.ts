@@ -11,6 +11,7 @@ import { OPEN_PLAY_GAME_ID } from '../../../../lib/api-types/openDemo';
 import { isLiveSessionState, LIVE_SESSION_STATES } from '../../../../lib/api-types/sessions';
 import type { QualityLevel } from '../../../../lib/streaming/messages';
 import { iceServersFor } from '../turn';
+import { notVerified, type AuthUser } from '../../auth/id-token';
 import { ApiError } from '../../errors';
 import { isActiveSubscriber } from '../payments/entitlements';
 import { withTransaction, type SessionRow } from '../sessionStore';
@@ -18,10 +19,8 @@ import { providerTokens } from '../tokens';
 import type { SessionContext } from './context';
 import type { SessionLifecycle } from './lifecycle';
 
-export interface StartUser {
-  uid: string;
-  isAnonymous: boolean;
-}
+/** Who starts: the caller's uid and whether (and why not) it is verified (auth/id-token.ts). */
+export type StartUser = Pick<AuthUser, 'uid' | 'isVerified' | 'signInProvider'>;
 
 export class PlayerCalls {
   constructor(
@@ -39,7 +38,8 @@ export class PlayerCalls {
         [gameId],
       );
       if (!game.rows[0]?.available) throw new ApiError('game_not_found');
-      if (user.isAnonymous && gameId !== OPEN_PLAY_GAME_ID) throw new ApiError('verified_required');
+      // Visitors and unconfirmed addresses may play the open demo only.
+      if (!user.isVerified && gameId !== OPEN_PLAY_GAME_ID) throw notVerified(user);
       // A premium title starts only for an active subscriber, by our subscriptions table (never
       // the token's claim: docs/purchase.md). The open demo is never premium.
       if (game.rows[0].premium && gameId !== OPEN_PLAY_GAME_ID && !(await isActiveSubscriber(client, user.uid))) {
