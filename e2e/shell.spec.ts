@@ -2,7 +2,8 @@
  * The app shell in a real browser against the test stack: the head and structured data, the
  * security headers, the modal layer, toasts, page views, the theme, and the scroll position put
  * back on back navigation (also on /mylist/bookmark, whose list arrives only after the
- * navigation has completed: components/layout/useScrollRestoration.ts waits for it).
+ * navigation has completed: components/layout/useScrollRestoration.ts waits for it), and the bar
+ * that shows while a page change waits on a slow network.
  */
 import { expect, test } from '@playwright/test';
 import { api } from './support/play';
@@ -271,5 +272,22 @@ test.describe('toasts, theme and analytics', () => {
     } catch (error) {
       throw new Error(`not back at ${leftAt} (the list left there; its bottom ${bottom}): at ${last.y} of ${last.max}, the list shown ${listAfter} ms after the back`, { cause: error });
     }
+  });
+});
+
+test.describe('page changes on a slow network', () => {
+  test('a tab tap shows the progress bar until the next page is there', async ({ page }, info) => {
+    test.skip(info.project.name !== 'phone', 'the tab bar is the phone’s');
+    await page.goto('/');
+    await waitForAuth(page);
+    // /search renders on the server: its data answers 1.5 s late
+    await page.route(/\/_next\/data\/.*\/search\.json/, async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.getByTestId('tab-bar').getByRole('link', { name: 'さがす' }).tap();
+    await expect(page.getByRole('progressbar', { name: 'ページを読み込んでいます' })).toBeVisible();
+    await page.waitForURL(/\/search$/);
+    await expect(page.getByTestId('route-progress')).toHaveCount(0);
   });
 });

@@ -1,8 +1,8 @@
 /**
  * The app around every page: the Redux store, the theme, global styles, the auth start (after the
  * first paint on public pages, lib/auth/loader.ts), the route guard, page views, scroll
- * restoration, and the modal and toast layers (loaded after the first paint,
- * components/layout/DeferredLayers.tsx). No web font is imported here: the web uses the
+ * restoration, the bar shown while a page change waits (components/layout/RouteProgress.tsx),
+ * and the modal and toast layers (loaded after the first paint, components/layout/DeferredLayers.tsx). No web font is imported here: the web uses the
  * platforms' Japanese fonts (styles/GlobalStyle.ts, issue 12).
  */
 import { useEffect, useMemo, useState } from 'react';
@@ -18,6 +18,7 @@ import { GuardContext } from '@/components/layout/GuardContext';
 import { useRouteGuard } from '@/components/layout/useRouteGuard';
 import { useScrollRestoration } from '@/components/layout/useScrollRestoration';
 import { DeferredLayers } from '@/components/layout/DeferredLayers';
+import { RouteProgress } from '@/components/layout/RouteProgress';
 import { needsAuthAtOnce, scheduleAuthStart } from '@/lib/auth/loader';
 import { writeAuthHint } from '@/lib/auth/hint';
 import { trackPageView } from '@/lib/analytics';
@@ -61,6 +62,7 @@ function Shell({ Component, pageProps }: Pick<AppProps, 'Component' | 'pageProps
   return (
     <GuardContext.Provider value={decision}>
       <AppShell path={router.asPath}>{page}</AppShell>
+      <RouteProgress />
       <DeferredLayers />
     </GuardContext.Provider>
   );

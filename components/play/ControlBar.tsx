@@ -1,5 +1,5 @@
 /**
- * The play page's control bar: volume, quality, touch mode, keypad, the stats overlay's toggle
+ * The play page's control bar: volume, quality, touch mode (on a device with a touch screen), keypad, the stats overlay's toggle
  * (issue 13, shown when the page passes `onStats`), fullscreen, screenshot and exit. Native controls only, so each works by keyboard (InputLayer leaves Enter and Space on a
  * focused button to the page) and shows the global focus ring.
  */
@@ -47,7 +47,8 @@ interface Props {
   fullscreen?: boolean;
   onVolume(v: number): void;
   onQuality(q: QualityLevel): void;
-  onTouchMode(m: TouchControllerMode): void;
+  /** Switches tap / touchpad; without it (a device with no touch screen), no selector. */
+  onTouchMode?(m: TouchControllerMode): void;
   onKeypad(): void;
   /** Toggles the stats overlay; without it, no 統計 button. */
   onStats?(): void;
@@ -78,10 +79,12 @@ export function ControlBar(p: Props) {
         <option value="medium">画質：中</option>
         <option value="low">画質：低</option>
       </select>
-      <select value={p.touchMode} onChange={(e) => p.onTouchMode(e.target.value as TouchControllerMode)} aria-label="タッチ操作" data-testid="touch-mode">
-        <option value="tap">タップ操作</option>
-        <option value="touchpad">タッチパッド操作</option>
-      </select>
+      {p.onTouchMode && (
+        <select value={p.touchMode} onChange={(e) => p.onTouchMode?.(e.target.value as TouchControllerMode)} aria-label="タッチ操作" data-testid="touch-mode">
+          <option value="tap">タップ操作</option>
+          <option value="touchpad">タッチパッド操作</option>
+        </select>
+      )}
       <button type="button" onClick={p.onKeypad} aria-pressed={p.keypadShown} data-testid="keypad-toggle">
         キーパッド
       </button>

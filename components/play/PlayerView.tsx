@@ -20,6 +20,7 @@ import { pill } from './pill';
 import { StatsOverlay } from './stats/StatsOverlay';
 import { useGamepad } from './gamepad/useGamepad';
 import { useFullscreen } from './fullscreen/useFullscreen';
+import { useAutoHideControls } from './useAutoHideControls';
 import { FullViewportStyle } from './fullscreen/FullViewportStyle';
 import { Captions } from './transcript/Captions';
 import { LiveTranscript } from './transcript/LiveTranscript';
@@ -61,8 +62,16 @@ const TopRow = styled.div`
   align-items: flex-start;
   gap: 6px;
   pointer-events: none;
+  transition: opacity 0.3s;
   > * {
     pointer-events: auto;
+  }
+  /* over the picture and idle (useAutoHideControls): out of sight, taps go to the game */
+  &[data-hidden='true'] {
+    opacity: 0;
+    > * {
+      pointer-events: none;
+    }
   }
 `;
 
@@ -89,6 +98,7 @@ export function PlayerView({ gameId, title }: PlayerViewProps) {
   const router = useRouter();
   const dispatch = useAppDispatch();
   const videoRef = useRef<HTMLVideoElement | null>(null);
+  const topRowRef = useRef<HTMLDivElement | null>(null);
   const [cfg, setCfg] = useState<PlayerConfig>(() => loadPlayerConfig());
   const update = useCallback((patch: Partial<PlayerConfig>) => {
     setCfg((c) => {
@@ -104,14 +114,16 @@ export function PlayerView({ gameId, title }: PlayerViewProps) {
   const [captionPx, setCaptionPx] = useState(0);
   const [statsShown, setStatsShown] = useState(false);
   const fullscreen = useFullscreen();
+  // a visitor cannot open マイリスト (verified only): their toast does not point there
+  const isVisitor = useAppSelector((s) => !!s.user.user?.isAnonymous);
   const onHostMessage = useCallback(
     (m: HostMessage) => {
       onTranscriptMessage(m);
-      if (m.type === 'screenshot-saved') dispatch(pushToast('success', { message: 'スクリーンショットを保存しました（マイリスト）' }));
+      if (m.type === 'screenshot-saved') dispatch(pushToast('success', { message: isVisitor ? 'スクリーンショットを保存しました（会員登録するとマイリストで見られます）' : 'スクリーンショットを保存しました（マイリスト）' }));
       if (m.type === 'error' && m.code === 'screenshot_failed') dispatch(pushToast('error', { message: 'スクリーンショットを保存できませんでした。' }));
       if (m.type === 'error' && m.code === 'screenshot_limit') dispatch(pushToast('error', { message: 'スクリーンショットの保存上限に達しました。' }));
     },
-    [dispatch, onTranscriptMessage],
+    [dispatch, onTranscriptMessage, isVisitor],
   );
   // A visitor is signed in anonymously only after the first auth report (which lets the page
   // render): the session starts once there is a user whose token the api can check.
@@ -162,7 +174,10 @@ export function PlayerView({ gameId, title }: PlayerViewProps) {
 
   const playing = snap?.step === 'playing' && !snap.failure;
   const padConnected = useGamepad(send, playing);
+  const controlsHidden = useAutoHideControls(topRowRef, videoRef, playing);
   const isTouch = typeof window !== 'undefined' && window.matchMedia?.('(pointer: coarse)').matches;
+  // a touch screen anywhere (a phone, a laptop with one): the tap / touchpad choice applies
+  const hasTouch = typeof window !== 'undefined' && !!window.matchMedia?.('(any-pointer: coarse)').matches;
   const tutorial = playing && isTouch && !cfg.guidance.touchControllerTutorial ? 'touch' : playing && cfg.touchControllerMode === 'touchpad' && !cfg.guidance.controllerKnobTutorial ? 'knob' : null;
 
   return (
@@ -181,12 +196,12 @@ export function PlayerView({ gameId, title }: PlayerViewProps) {
         </Center>
       ) : !playing ? (
         <Center>
-          <StartProgress step={snap?.step ?? 'start'} queuePosition={snap?.queuePosition ?? null} title={title} />
+          <StartProgress step={snap?.step ?? 'start'} queuePosition={snap?.queuePosition ?? null} title={title} onCancel={() => void onExit()} />
         </Center>
       ) : (
         <>
           <InputLayer mode={cfg.touchControllerMode} knob={cfg.knobPosition} onKnobMove={(p) => update({ knobPosition: p })} send={send} videoBox={videoBox} pageKeys={pageKeys} />
-          <TopRow>
+          <TopRow ref={topRowRef} data-testid="top-row" data-hidden={controlsHidden}>
             <TopLeft>
               <Back href={`/title/${encodeURIComponent(gameId)}`}>← {title}</Back>
               <TranscriptToggle open={transcript.open} onToggle={transcript.toggle} />
@@ -204,7 +219,7 @@ export function PlayerView({ gameId, title }: PlayerViewProps) {
                 update({ videoQuality });
                 actions.setQuality(videoQuality);
               }}
-              onTouchMode={(touchControllerMode) => update({ touchControllerMode })}
+              onTouchMode={hasTouch ? (touchControllerMode) => update({ touchControllerMode }) : undefined}
               onKeypad={() => update({ keypadShown: !cfg.keypadShown })}
               onFullscreen={fullscreen.toggle}
               onScreenshot={() => actions.screenshot()}

@@ -1,8 +1,11 @@
 /**
  * The play page while a game starts: each step of starting, the current one with a spinner,
- * and the queue position when the hosts are busy (spec: long work shows progress).
+ * the queue position when the hosts are busy (spec: long work shows progress), and a way out:
+ * キャンセル ends the session on the server (force_close) and goes back to the title page.
  */
+import { useState } from 'react';
 import styled from 'styled-components';
+import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { PROGRESS_STEPS, STEP_LABELS, type PlayStep } from '@/lib/session/playMessages';
 
@@ -42,8 +45,17 @@ const Box = styled.div`
   }
 `;
 
-/** Starting a game shows each step (spec: long work shows progress). */
-export function StartProgress({ step, queuePosition, title }: { step: PlayStep; queuePosition: number | null; title: string }) {
+interface Props {
+  step: PlayStep;
+  queuePosition: number | null;
+  title: string;
+  /** Ends the start (or the wait in the queue) and leaves the page. */
+  onCancel(): void;
+}
+
+/** Starting a game shows each step (spec: long work shows progress), with a cancel. */
+export function StartProgress({ step, queuePosition, title, onCancel }: Props) {
+  const [cancelling, setCancelling] = useState(false);
   const current = step === 'queue' ? 'start' : step;
   const index = PROGRESS_STEPS.indexOf(current);
   return (
@@ -65,6 +77,16 @@ export function StartProgress({ step, queuePosition, title }: { step: PlayStep; 
           ただいま混み合っています。順番待ち：{queuePosition ?? '—'}番目
         </p>
       )}
+      <Button
+        data-testid="start-cancel"
+        disabled={cancelling}
+        onClick={() => {
+          setCancelling(true);
+          onCancel();
+        }}
+      >
+        {cancelling ? 'キャンセルしています…' : 'キャンセル'}
+      </Button>
     </Box>
   );
 }

@@ -192,6 +192,41 @@ it('resumes the live session for the same title instead of starting another', as
   expect(c.snapshot.sessionId).toBe('live');
 });
 
+describe('cancel while starting (exit before the picture)', () => {
+  beforeEach(() => api.forceClose.mockResolvedValue(undefined));
+
+  it('closes a queued session on the server and stops polling', async () => {
+    api.getSessionStatus.mockResolvedValue({ state: 'queued', queuePosition: 3, failureReason: null });
+    const steps: string[] = [];
+    const c = newController('g', { onChange: (s) => steps.push(s.step) });
+    const p = c.run();
+    await waitUntil(() => c.snapshot.step === 'queue');
+    const polls = api.getSessionStatus.mock.calls.length;
+    await c.exit();
+    await p;
+    expect(api.forceClose).toHaveBeenCalledWith('s-1');
+    expect(c.snapshot.failure).toBeNull();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(api.getSessionStatus.mock.calls.length).toBe(polls);
+    expect(streaming.createSubscriber).not.toHaveBeenCalled();
+  });
+
+  it('closes the session a start call still on its way makes, once it answers', async () => {
+    let answer: (id: string) => void = () => undefined;
+    api.startGame.mockImplementation(() => new Promise<string>((r) => (answer = r)));
+    const c = newController('g', { onChange: () => undefined });
+    const p = c.run();
+    await waitUntil(() => api.startGame.mock.calls.length === 1);
+    await c.exit();
+    expect(api.forceClose).not.toHaveBeenCalled();
+    answer('s-late');
+    await p;
+    expect(api.forceClose).toHaveBeenCalledWith('s-late');
+    expect(api.getSessionStatus).not.toHaveBeenCalled();
+    expect(c.snapshot.sessionId).toBeNull();
+  });
+});
+
 it('starts a new session at the video quality the player saved (high when none is saved)', async () => {
   api.getSessionStatus.mockResolvedValue({ state: 'ready', queuePosition: null, failureReason: null });
   (streaming.createSubscriber as jest.Mock).mockResolvedValue(subscriberThat((ev) => ev.onStream(new FakeStream() as never)));

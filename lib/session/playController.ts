@@ -41,6 +41,8 @@ export class PlayController {
   private startedAt = Date.now();
   private reconnectSince: number | null = null;
   private ended = false;
+  /** The player left on purpose (Exit, or Cancel while starting): the server session is closed too. */
+  private exited = false;
   /** The video has been on screen: failures from now on are told as a stopped game, not a failed start. */
   private played = false;
   /** The status has said `ready` (or `playing`): the game runs on the host. */
@@ -90,6 +92,11 @@ export class PlayController {
       this.set({ step: 'start' });
       track('game_start', { gameId: this.gameId });
       const sessionId = await this.startOrResume();
+      // cancelled while the start call was on its way: the session it made is closed, not left queued
+      if (this.exited) {
+        await forceClose(sessionId).catch(() => undefined);
+        return;
+      }
       this.set({ sessionId });
       const since = Date.now();
       // past the queue: a host has the session; connect while it starts, polling on until `ready`
@@ -384,8 +391,12 @@ export class PlayController {
     apiBeacon('/collect', body);
   }
 
-  /** Exit: force_close the session on the server, then stop everything here. */
+  /**
+   * Exit (or Cancel while starting or queued): force_close the session on the server, then stop
+   * everything here. A start call still on its way closes its session when it answers (run()).
+   */
   async exit(): Promise<void> {
+    this.exited = true;
     const id = this.snap.sessionId;
     this.dispose();
     if (id) await forceClose(id).catch(() => undefined);
