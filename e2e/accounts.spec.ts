@@ -136,9 +136,11 @@ test.describe('journeys', () => {
     await page.waitForURL((u) => u.pathname === '/purchase/register-card');
     expect(await currentUid(page)).toBe(uid);
 
-    // The same link again: refused.
+    // The same link again, signed in with the address now registered: says so and leads on.
     await page.goto(href);
-    await expect(page.getByTestId('link-error')).toContainText('ログイン用リンクを確認できませんでした');
+    await expect(page.getByTestId('link-registered')).toContainText(`メールアドレス（${email}）は登録済みで、ログインしています。`);
+    await expect(page.getByTestId('purchase-link-callback')).not.toContainText('同じ端末・ブラウザ');
+    await expect(page.getByTestId('link-continue')).toHaveAttribute('href', '/purchase/register-card');
   });
 });
 
@@ -155,7 +157,9 @@ test.describe('bad input', () => {
     await expect(page.getByTestId('form-error')).toHaveText('メールアドレスまたはパスワードが正しくありません。');
     await fill(page, 'メールアドレス', uniqueEmail('nobody'));
     await submit(page);
-    await expect(page.getByTestId('form-error')).toContainText('このメールアドレスのアカウントは見つかりませんでした');
+    // The same message as a wrong password: an address cannot be checked for an account.
+    await expect(page.getByTestId('form-error')).toHaveText('メールアドレスまたはパスワードが正しくありません。');
+    await expect(page.getByTestId('form-error')).toHaveAttribute('data-code', /auth\/(user-not-found|invalid-credential)/);
     await fill(page, 'メールアドレス', 'not-an-email');
     await submit(page);
     await expect(page.getByText('メールアドレスの形式が正しくありません。')).toBeVisible();
@@ -217,13 +221,14 @@ test.describe('bad input', () => {
     expect(new URL(page.url()).host).toBe(new URL(test.info().project.use.baseURL!).host);
     await expectAuthState(page, 'verified');
 
-    // Callback pages never offer a way out either.
-    for (const path of [
-      '/email/link-callback?mode=verifyEmail&oobCode=FOREIGNcode12345&continueUrl=https%3A%2F%2Fevil.example%2F',
-      '/purchase/link-callback?next=%2F%2Fevil.example%2F&mode=signIn&oobCode=FOREIGNcode12345&apiKey=x',
+    // Callback pages never offer a way out either (the purchase one tells this signed-in user
+    // the address is registered, with its way on).
+    for (const [path, shown] of [
+      ['/email/link-callback?mode=verifyEmail&oobCode=FOREIGNcode12345&continueUrl=https%3A%2F%2Fevil.example%2F', 'link-error'],
+      ['/purchase/link-callback?next=%2F%2Fevil.example%2F&mode=signIn&oobCode=FOREIGNcode12345&apiKey=x', 'link-registered'],
     ]) {
       await page.goto(path);
-      await expect(page.getByTestId('link-error')).toBeVisible();
+      await expect(page.getByTestId(shown)).toBeVisible();
       for (const a of await page.locator('main a').all()) expect(await a.getAttribute('href')).not.toMatch(/evil/);
     }
   });

@@ -37,6 +37,20 @@ test('home renders the featured title and its rows, the magazine linked', async 
   expect(img.headers()['content-type']).toBe('image/webp');
 });
 
+test('the footer links and a row\'s "もっと見る" are at least 24 px to tap (WCAG 2.5.8)', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('row-new').getByTestId('game-card').first()).toBeVisible();
+  const more = page.getByRole('link', { name: 'もっと見る' });
+  expect(await more.count()).toBeGreaterThan(0);
+  const footer = page.getByRole('navigation', { name: 'フッター' }).getByRole('link');
+  expect(await footer.count()).toBeGreaterThan(0);
+  for (const link of [...(await more.all()), ...(await footer.all())]) {
+    await link.scrollIntoViewIfNeeded();
+    const box = (await link.boundingBox())!;
+    expect(box.height, `${await link.textContent()} is ${box.height} px tall`).toBeGreaterThanOrEqual(24);
+  }
+});
+
 test('a search in hiragana finds the title written in katakana, as you type and server-rendered', async ({ page }) => {
   const events = collectAnalytics(page);
   await page.goto('/search');
@@ -54,6 +68,18 @@ test('a search in hiragana finds the title written in katakana, as you type and 
 
   await page.getByTestId('search-input').fill('そんなタイトルはありません');
   await expect(page.getByTestId('empty-state')).toContainText('に一致するタイトルは見つかりませんでした');
+});
+
+test('a crafted query (a NUL, bytes that are not UTF-8) is cleaned out of the heading and the title', async ({ page }) => {
+  for (const q of ['%00', '%E0%A4']) {
+    await page.goto(`/search?q=${q}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('検索');
+    await expect(page.getByTestId('empty-state')).toContainText('タイトル名・ブランド・タグで検索できます');
+    expect(await page.title()).not.toMatch(/[\u0000\uFFFD]/);
+  }
+  await page.goto(`/search?q=%E0%A4${encodeURIComponent(KATAKANA.hiragana)}%00`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`「${KATAKANA.hiragana}」の検索結果`);
+  await expect(card(page, KATAKANA.id)).toBeVisible();
 });
 
 test('an age-rated title stays hidden in lists and search until the visitor confirms their age', async ({ page }) => {

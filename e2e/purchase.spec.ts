@@ -124,6 +124,13 @@ test('visitor → /upgrade → sign-up by purchase → mailbox link → billing 
   await expect(page.getByTestId('settings-card')).toContainText('VISA •••• 4242');
   await expect(page.getByTestId('payment-row')).toHaveCount(1);
   await expect(page.getByTestId('renews-on')).toBeVisible();
+
+  // On a phone (390 px) the history's status stays on one line ("支払い済み" broke a character a line).
+  await page.setViewportSize({ width: 390, height: 844 });
+  const status = page.getByTestId('payment-row').getByTestId('payment-status');
+  await expect(status).toHaveText('支払い済み');
+  const lineHeight = await status.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight) || parseFloat(getComputedStyle(el).fontSize) * 1.6);
+  expect((await status.boundingBox())!.height).toBeLessThan(lineHeight * 1.5);
 });
 
 test('a declined card (4000 0000 0000 0002): a Japanese error, the form again, no subscription', async ({ page }) => {

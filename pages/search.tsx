@@ -4,7 +4,8 @@ import { CatalogError } from '@/components/catalog/CatalogError';
 import { SearchResults, SearchStart } from '@/components/catalog/SearchResults';
 import { SearchBox } from '@/components/title/SearchBox';
 import { catalogErrorMessage, fetchHome, searchCatalog, type SearchResult } from '@/lib/api/catalog';
-import { SEARCH_MAX_LENGTH, useCatalogSearch } from '@/lib/catalog/useCatalogSearch';
+import { useCatalogSearch } from '@/lib/catalog/useCatalogSearch';
+import { cleanSearchQuery, SEARCH_MAX_LENGTH } from '@/lib/catalog/searchQuery';
 import type { GameSummary } from '@/lib/types/game';
 
 interface Props {
@@ -17,7 +18,8 @@ interface Props {
 }
 
 export const getServerSideProps: GetServerSideProps<Props> = async ({ query }) => {
-  const q = typeof query.q === 'string' ? query.q.trim().slice(0, SEARCH_MAX_LENGTH) : '';
+  // Control characters and "�" of a crafted link are dropped; nothing left is the empty query.
+  const q = cleanSearchQuery(query.q);
   const props: Props = { q, result: null, popular: [], genres: [], error: null };
   try {
     if (q) {

@@ -23,3 +23,5 @@ export const media = {
 /** Tab bar height, spec section 9. */
 export const TAB_BAR_HEIGHT = 51;
 export const HEADER_HEIGHT = 56;
+/** The least height of a tap target such as a text link (WCAG 2.2, 2.5.8 Target Size (Minimum)). */
+export const MIN_TARGET_SIZE = 24;

@@ -67,6 +67,14 @@ describe('rows and grids under the safe check', () => {
     expect(screen.getAllByTestId('game-card')).toHaveLength(1);
   });
 
+  it('give a row\'s "もっと見る" link a tap target of at least 24 px (WCAG 2.5.8; the text alone is 23 px)', () => {
+    renderWithProviders(<TitleRow title="新着タイトル" games={[game('a')]} moreHref="/search?q=new" testId="row" />);
+    const more = getComputedStyle(screen.getByRole('link', { name: 'もっと見る' }));
+    // min-height holds only on a box that is not inline
+    expect(more.display).toBe('inline-flex');
+    expect(parseFloat(more.minHeight)).toBeGreaterThanOrEqual(24);
+  });
+
   it('render no row at all when nothing is left to show', () => {
     renderWithProviders(<TitleRow title="恋愛" games={[adult]} testId="row" />);
     expect(screen.queryByTestId('row')).toBeNull();

@@ -3,7 +3,7 @@ import { renderWithProviders } from '@/test/renderWithProviders';
 import type { SearchResult } from '@/lib/api/catalog';
 import type { GameSummary } from '@/lib/types/game';
 import { resetSafeCheck } from '@/lib/storage/safeCheck';
-import Search from '@/pages/search';
+import Search, { getServerSideProps } from '@/pages/search';
 
 const replace = jest.fn(() => Promise.resolve(true));
 jest.mock('next/router', () => ({
@@ -15,9 +15,11 @@ jest.mock('next/head', () => ({ __esModule: true, default: () => null }));
 const trackMock = jest.fn();
 jest.mock('@/lib/analytics', () => ({ track: (...a: unknown[]) => trackMock(...a) }));
 const searchMock = jest.fn();
+const homeMock = jest.fn();
 jest.mock('@/lib/api/catalog', () => ({
   ...jest.requireActual('@/lib/api/catalog'),
   searchCatalog: (...a: unknown[]) => searchMock(...a),
+  fetchHome: (...a: unknown[]) => homeMock(...a),
   fetchTitles: () => Promise.resolve({ items: [], nextCursor: null }),
 }));
 
@@ -53,6 +55,7 @@ beforeEach(() => {
   replace.mockClear();
   trackMock.mockClear();
   searchMock.mockReset();
+  homeMock.mockReset();
   act(() => resetSafeCheck());
 });
 
@@ -126,5 +129,53 @@ describe('search page', () => {
   it('shows a Japanese message when the api is down', async () => {
     renderWithProviders(<Search {...base} q="a" error="カタログを読み込めませんでした。" />);
     expect(screen.getByTestId('catalog-error')).toHaveTextContent('カタログを読み込めませんでした。');
+  });
+
+  describe('a crafted link (/search?q=%00, ?q=%E0%A4)', () => {
+    type Props = { q: string; result: SearchResult | null; popular: GameSummary[]; genres: string[]; error: string | null };
+    const serverProps = async (q: string | string[]): Promise<Props> => {
+      const r = await getServerSideProps({ query: { q } } as unknown as Parameters<typeof getServerSideProps>[0]);
+      return (r as { props: Props }).props;
+    };
+
+    it('a query of only a NUL or "�" is the empty query: the start page, no search, "検索" as heading', async () => {
+      homeMock.mockResolvedValue({ popular: [game('a', '星降る図書館')], genres: [{ genre: '恋愛' }] });
+      for (const q of ['\u0000', '\uFFFD', ' \u0000\uFFFD\u007f ']) {
+        const props = await serverProps(q);
+        expect(props.q).toBe('');
+        expect(props.result).toBeNull();
+        const { unmount } = renderWithProviders(<Search {...props} />);
+        expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^検索$/);
+        expect(screen.getByTestId('search-input')).toHaveValue('');
+        expect(screen.getByTestId('search-popular')).toHaveTextContent('星降る図書館');
+        unmount();
+      }
+      expect(searchMock).not.toHaveBeenCalled();
+    });
+
+    it('searches and shows the rest without the control characters and "�", capped at 100 characters', async () => {
+      searchMock.mockImplementation((q: string) => Promise.resolve(result(q, [game('h', '星降る図書館')])));
+      const props = await serverProps('\uFFFDほし\u0000ふる\n図書館');
+      expect(searchMock).toHaveBeenCalledWith('ほしふる 図書館');
+      renderWithProviders(<Search {...props} />);
+      const heading = screen.getByRole('heading', { level: 1 }).textContent ?? '';
+      expect(heading).toBe('「ほしふる 図書館」の検索結果');
+      expect(heading).not.toMatch(/[\u0000-\u001f\uFFFD]/);
+      searchMock.mockClear();
+      await serverProps('あ'.repeat(150));
+      expect(searchMock).toHaveBeenCalledWith('あ'.repeat(100));
+    });
+
+    it('what is typed is cleaned the same way before it is searched and put in the address', async () => {
+      jest.useFakeTimers();
+      searchMock.mockResolvedValue(result('ほし', []));
+      renderWithProviders(<Search {...base} />);
+      fireEvent.change(screen.getByTestId('search-input'), { target: { value: 'ほし\u0000\uFFFD' } });
+      await act(async () => {
+        jest.advanceTimersByTime(350);
+      });
+      expect(searchMock).toHaveBeenCalledWith('ほし');
+      expect(replace).toHaveBeenCalledWith({ pathname: '/search', query: { q: 'ほし' } }, undefined, { shallow: true, scroll: false });
+    });
   });
 });

@@ -5,6 +5,7 @@ import { Field } from './Field';
 import { AuthError } from './AuthError';
 import { validateEmail, validatePassword, validatePasswordConfirmation } from '@/lib/auth/validation';
 import type { AuthResult } from '@/lib/auth/result';
+import type { AuthMessageContext } from '@/lib/auth/messages';
 import { REDIRECTING } from '@/lib/auth/codes';
 
 interface Props {
@@ -20,6 +21,8 @@ interface Props {
   footer?: ReactNode;
   passwordAutoComplete?: 'current-password' | 'new-password';
   passwordLabel?: string;
+  /** How failures are worded (`login`: an unknown address reads as a wrong password). */
+  messageContext?: AuthMessageContext;
 }
 
 /** The e-mail (+ password) form shared by log in, sign up, reset and registration. */
@@ -34,6 +37,7 @@ export function EmailPasswordForm({
   footer,
   passwordAutoComplete = 'current-password',
   passwordLabel = 'パスワード',
+  messageContext,
 }: Props) {
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
@@ -66,7 +70,7 @@ export function EmailPasswordForm({
 
   return (
     <form onSubmit={submit} noValidate>
-      <AuthError code={failure} email={email} />
+      <AuthError code={failure} email={email} context={messageContext} />
       <Field
         label="メールアドレス"
         type="email"

@@ -59,7 +59,8 @@ export function CredentialForm({ fields, submitLabel, onSubmit, onSuccess, foote
 
   return (
     <form onSubmit={submit} noValidate>
-      <AuthError code={failure} />
+      {/* With the current password asked for, a wrong credential is that password (no address was asked). */}
+      <AuthError code={failure} context={fields.current ? 'currentPassword' : undefined} />
       {fields.newEmail && (
         <Field label="新しいメールアドレス" type="email" name="new-email" autoComplete="email" inputMode="email" value={values.newEmail} onChange={set('newEmail')} error={errors.newEmail} />
       )}

@@ -1,6 +1,10 @@
+/**
+ * The footer under every page: the legal texts, the brands and the plans, and the copyright;
+ * above the tab bar where the tab bar shows. Each link is at least 24 px to tap (WCAG 2.5.8).
+ */
 import { Link } from '@/components/ui/Link';
 import styled from 'styled-components';
-import { media, TAB_BAR_HEIGHT } from '@/styles/breakpoints';
+import { media, MIN_TARGET_SIZE, TAB_BAR_HEIGHT } from '@/styles/breakpoints';
 
 const Foot = styled.footer`
   padding: 24px 16px 32px;
@@ -20,6 +24,10 @@ const Foot = styled.footer`
   }
   a {
     color: inherit;
+    /* At least 24 px to tap (the text alone is 22 px), the text where it was. */
+    display: inline-flex;
+    align-items: center;
+    min-height: ${MIN_TARGET_SIZE}px;
   }
 `;
 

@@ -2,6 +2,8 @@
  * The payment history of /settings/purchase (issue 9 §3.4): one row per bill, newest first as
  * the api gives it (GET /v1/purchase/summary `invoices`): date, what it was for, the period,
  * the amount (tax included) and whether it was paid, with the reason when it was refused.
+ * On a phone the table is squeezed: the status keeps its word on one line (Japanese otherwise
+ * breaks anywhere, "支払い済み" one character a line) and the table scrolls sideways instead.
  */
 import styled from 'styled-components';
 import type { Invoice } from '@/lib/api/purchase';
@@ -30,8 +32,12 @@ const Wrap = styled.div`
     text-align: right;
     white-space: nowrap;
   }
+  .status {
+    white-space: nowrap;
+  }
   .failure {
     display: block;
+    min-width: 8em;
     color: ${({ theme }) => theme.destructive};
     font-size: 0.8rem;
   }
@@ -63,7 +69,9 @@ export function PaymentHistory({ invoices }: { invoices: Invoice[] }) {
               </td>
               <td className="amount">{formatYen(inv.status === 'paid' ? inv.amountPaidJpy : inv.amountDueJpy)}</td>
               <td>
-                {invoiceStatusLabel(inv.status)}
+                <span className="status" data-testid="payment-status">
+                  {invoiceStatusLabel(inv.status)}
+                </span>
                 {inv.failureMessage && inv.status !== 'paid' && <span className="failure">{inv.failureMessage}</span>}
               </td>
             </tr>

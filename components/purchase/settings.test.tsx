@@ -8,6 +8,7 @@ import { renderWithProviders } from '@/test/renderWithProviders';
 import { ApiClientError } from '@/lib/api/client';
 import { testUser, userState } from '@/lib/mylist/testFixtures';
 import { PurchaseSettings } from './PurchaseSettings';
+import { PaymentHistory } from './PaymentHistory';
 import { cardSaved, cardSetup, DAY, postFromFrame, subscription, summary } from './testing/fixtures';
 import * as purchaseApi from '@/lib/api/purchase';
 
@@ -109,6 +110,22 @@ describe('settings: plan and payments', () => {
     expect(rows[1]).toHaveTextContent('初回のお支払い');
     expect(rows[1]).toHaveTextContent('1,234円');
     expect(rows[1]).toHaveTextContent('支払い済み');
+  });
+
+  it('keeps each status on one line in a squeezed table (a phone: not "支払い済み" a character a line)', () => {
+    const t = now();
+    const base = { amountDueJpy: 1234, billingReason: 'subscription_cycle', periodStart: t, periodEnd: t + 30 * DAY, created: t } as const;
+    renderWithProviders(
+      <PaymentHistory
+        invoices={[
+          { ...base, id: 'in_2', status: 'open', amountPaidJpy: 0, paidAt: null, failureMessage: '残高不足です。' },
+          { ...base, id: 'in_1', status: 'paid', amountPaidJpy: 1234, paidAt: t, failureMessage: null },
+        ]}
+      />,
+    );
+    for (const label of ['支払い済み', '未払い']) expect(getComputedStyle(screen.getByText(label)).whiteSpace).toBe('nowrap');
+    // The refusal reason below it may wrap, but not to a sliver.
+    expect(getComputedStyle(screen.getByText('残高不足です。')).whiteSpace).not.toBe('nowrap');
   });
 
   it('change card: a new setup in the hosted form, then the card is made the renewal card', async () => {

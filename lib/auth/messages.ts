@@ -1,8 +1,12 @@
 /**
  * Japanese messages for the provider's error codes and our product errors (spec section 8).
  * Anything unknown gets a generic message: a user never sees a raw code or a stack trace.
+ * A form may name its context, where the same code means something narrower: the login form
+ * never tells an unknown address from a wrong password (an address cannot be checked for an
+ * account), and a re-authentication asks for the current password only (no address).
  */
 const WRONG_CREDENTIALS = 'メールアドレスまたはパスワードが正しくありません。';
+const WRONG_CURRENT_PASSWORD = '現在のパスワードが正しくありません。';
 const LINK_INVALID = 'このリンクは無効か、すでに使用されています。お手数ですが、もう一度メールを送信してください。';
 
 const MESSAGES: Record<string, string> = {
@@ -75,7 +79,24 @@ const MESSAGES: Record<string, string> = {
 /** The codes with their own message (for tests and docs). */
 export const KNOWN_AUTH_CODES = Object.freeze(Object.keys(MESSAGES));
 
-export function authMessage(code: string | null | undefined): string {
+/**
+ * Where a message is shown, when that changes it: `login` (e-mail and password log in) and
+ * `currentPassword` (a settings form that re-authenticates with the current password first).
+ */
+export type AuthMessageContext = 'login' | 'currentPassword';
+
+const CONTEXT_MESSAGES: Record<AuthMessageContext, Record<string, string>> = {
+  login: {
+    'auth/user-not-found': WRONG_CREDENTIALS,
+  },
+  currentPassword: {
+    'auth/wrong-password': WRONG_CURRENT_PASSWORD,
+    'auth/invalid-credential': WRONG_CURRENT_PASSWORD,
+    'auth/invalid-login-credentials': WRONG_CURRENT_PASSWORD,
+  },
+};
+
+export function authMessage(code: string | null | undefined, context?: AuthMessageContext): string {
   if (!code) return MESSAGES['auth/unexpected-error'];
-  return MESSAGES[code] ?? MESSAGES['auth/unexpected-error'];
+  return (context && CONTEXT_MESSAGES[context][code]) ?? MESSAGES[code] ?? MESSAGES['auth/unexpected-error'];
 }

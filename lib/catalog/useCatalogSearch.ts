@@ -12,6 +12,7 @@ import type { SearchResult } from '@/lib/api/catalog';
 import { lazyFailureMessage } from '@/lib/api/lazy';
 import { messageFor } from '@/lib/api/messages';
 import { track } from '@/lib/analytics';
+import { cleanSearchQuery } from './searchQuery';
 
 const loadCatalog = () => import('@/lib/api/catalog');
 
@@ -24,7 +25,6 @@ const failureMessage = (e: unknown) => catalogFailure(e, SEARCH_OFFLINE_MESSAGE)
 
 /** Typing pauses this long before the search runs (and the URL follows). */
 export const SEARCH_DEBOUNCE_MS = 300;
-export const SEARCH_MAX_LENGTH = 100;
 
 export interface SearchView {
   /** What the box shows. */
@@ -70,7 +70,7 @@ export function useCatalogSearch(initialQ: string, initial: SearchResult | null,
   }, [initial]);
 
   const run = useCallback(async (raw: string) => {
-    const q = raw.trim().slice(0, SEARCH_MAX_LENGTH);
+    const q = cleanSearchQuery(raw);
     const id = ++latest.current;
     void Router.replace({ pathname: '/search', query: q ? { q } : {} }, undefined, { shallow: true, scroll: false });
     if (!q) {

@@ -109,7 +109,8 @@ export default function EmailLinkCallback() {
               {view.mode === 'verifyEmail' && <>メールアドレス{view.email ? `（${view.email}）` : ''}の確認が完了しました。</>}
               {view.mode === 'verifyAndChangeEmail' && <>メールアドレスを{view.email ? ` ${view.email} ` : ''}に変更しました。</>}
               {view.mode === 'recoverEmail' && <>メールアドレスを{view.email ? ` ${view.email} ` : ''}に戻しました。念のため、パスワードの変更をおすすめします。</>}
-              {(view.signedOut || !signedIn) && <> 新しい情報でログインしてください。</>}
+              {/* A confirmed address logs in as it is; a changed or restored one with the new details. */}
+              {(view.signedOut || !signedIn) && (view.mode === 'verifyEmail' ? <> ログインしてください。</> : <> 新しい情報でログインしてください。</>)}
             </FormMessage>
             <Actions>
               {view.signedOut || !signedIn ? (

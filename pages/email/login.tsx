@@ -17,6 +17,7 @@ export default function EmailLogin() {
     <RoutePage title="メールアドレスでログイン" path="/email/login" narrow gated>
       <EmailPasswordForm
         submitLabel="ログイン"
+        messageContext="login"
         onSubmit={loginWithEmail}
         onFailure={(code) => dispatch(setLoginErrorCode(code))}
         onSuccess={() => {

@@ -9,7 +9,8 @@ import { activateEmailLink, type ActivationOutcome } from '@/lib/auth/emailLink'
 import { errorCodeOf } from '@/lib/auth/errors';
 import { authMessage } from '@/lib/auth/messages';
 import { firstQueryValue, safeRedirectPath } from '@/lib/auth/safeRedirect';
-import { REGISTER_CARD_PATH, REGISTER_EMAIL_PATH, SIGNUP_PURCHASE_PATH } from '@/lib/purchase/paths';
+import { REGISTER_CARD_PATH, REGISTER_EMAIL_PATH, SETTINGS_PURCHASE_PATH, SIGNUP_PURCHASE_PATH } from '@/lib/purchase/paths';
+import { planStatus } from '@/lib/purchase/plan';
 import { useAppSelector } from '@/store/hooks';
 import { selectAuthState } from '@/store/slices/user';
 
@@ -33,14 +34,21 @@ type View = { kind: 'working' } | { kind: 'done'; outcome: ActivationOutcome } |
  * this device. `next` is followed only when it is a path of this site (/signup/purchase sends
  * /purchase/register-email; without one, /purchase/register-card). A failed link offers to
  * send a new one: from /purchase/register-email when verified, /signup/purchase for a visitor.
+ * A link that fails while a verified user with a confirmed address is signed in (typically the
+ * used link opened again) is no matter: the page says the address is registered and leads on to
+ * `next`, or to /settings/purchase for a subscriber.
  */
 export default function PurchaseLinkCallback() {
   const router = useRouter();
   const authState = useAppSelector(selectAuthState);
+  const user = useAppSelector((s) => s.user.user);
   const [view, setView] = useState<View>({ kind: 'working' });
   const [waitedLongEnough, setWaited] = useState(false);
   const started = useRef(false);
   const next = safeRedirectPath(firstQueryValue(router.query.next)) ?? DEFAULT_NEXT;
+  // Signed in with a confirmed address: nothing is left for a sign-in link to do.
+  const registered = authState === 'verified' && !!user?.email && user.emailVerified;
+  const wayOn = registered && planStatus(user.paymentExpirationTime).kind === 'active' ? SETTINGS_PURCHASE_PATH : next;
 
   useEffect(() => {
     const t = setTimeout(() => setWaited(true), USER_WAIT_MS);
@@ -72,7 +80,7 @@ export default function PurchaseLinkCallback() {
         {view.kind === 'working' && (
           <>
             <LoadingBlock label="ログイン用リンクを確認しています…" />
-            <p>このページは、リンクを送ったのと同じ端末・ブラウザで開いてください。</p>
+            {!registered && <p>このページは、リンクを送ったのと同じ端末・ブラウザで開いてください。</p>}
           </>
         )}
         {view.kind === 'done' && view.outcome === 'redirecting' && <LoadingBlock label="X（Twitter）で再ログインしています…" />}
@@ -88,7 +96,19 @@ export default function PurchaseLinkCallback() {
             </Actions>
           </>
         )}
-        {view.kind === 'error' && (
+        {view.kind === 'error' && registered && (
+          <>
+            <FormMessage data-testid="link-registered" data-code={view.code}>
+              メールアドレス（{user.email}）は登録済みで、ログインしています。このリンクをもう一度開く必要はありません。
+            </FormMessage>
+            <Actions>
+              <LinkButton href={wayOn} $variant="primary" $block data-testid="link-continue">
+                {wayOn === SETTINGS_PURCHASE_PATH ? 'プランとお支払いを確認する' : '続ける'}
+              </LinkButton>
+            </Actions>
+          </>
+        )}
+        {view.kind === 'error' && !registered && (
           <>
             <FormMessage $kind="error" role="alert" data-testid="link-error" data-code={view.code}>
               {authMessage(view.code)}
