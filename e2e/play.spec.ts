@@ -204,6 +204,18 @@ test.describe('touch play on a phone', () => {
     const mid = (await hostSession(mine.sessionId))!.counters!.inputs;
     await page.getByTestId('knob').tap();
     await expect.poll(async () => (await hostSession(mine.sessionId))!.counters!.inputs).toBeGreaterThan(mid + 1);
+    // With the keypad shown, the knob sits above it, not on its ↓ key.
+    await page.getByTestId('keypad-toggle').tap();
+    await expect(page.getByTestId('keypad')).toBeVisible();
+    await expect
+      .poll(async () => {
+        const knob = (await page.getByTestId('knob').boundingBox())!;
+        const pad = (await page.getByTestId('keypad').boundingBox())!;
+        return Math.round(pad.y - (knob.y + knob.height));
+      }, { message: 'the knob ends above the keypad' })
+      .toBeGreaterThanOrEqual(0);
+    await page.getByTestId('keypad-toggle').tap();
+    await expect(page.getByTestId('keypad')).toHaveCount(0);
     // The tutorials are remembered.
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('yumecast.playerConfig') ?? '{}'));
     expect(stored.guidance).toBe(3);

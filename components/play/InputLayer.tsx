@@ -50,6 +50,11 @@ interface Props {
   knob: { x: number; y: number };
   onKnobMove(p: { x: number; y: number }): void;
   send: SendInput;
+  /**
+   * Pixels at the stage's bottom the knob keeps clear of (the keypad, when shown): the knob's
+   * place (the spec's default x 0.5, y 1) is shown above it, so it never lies on the ↓ key.
+   */
+  knobFloor?: number;
   /** The element whose box is the letterboxed video. */
   videoBox: () => DOMRect | null;
   /**
@@ -63,6 +68,12 @@ interface Props {
 const GAME_SURFACE = { role: 'application', tabIndex: 0, 'aria-label': 'ゲーム画面' } as const;
 
 const MOVE_INTERVAL_MS = 33; // at most ~30 pointer moves per second
+
+/** The knob's centre: 48 px above its place, and never within `floor` px (+ its radius) of the bottom. */
+export function knobTop(y: number, floor: number): string {
+  const at = `calc(${y * 100}% - 48px)`;
+  return floor > 0 ? `min(${at}, calc(100% - ${Math.round(floor) + 40}px))` : at;
+}
 
 /**
  * Keys the page keeps for itself rather than sending to the game (issue 12: the player's
@@ -80,7 +91,7 @@ function forThePage(e: KeyboardEvent): boolean {
  * Turns mouse, touch, wheel and keyboard into protocol messages. Tap mode sends the touched
  * point; touchpad mode moves a cursor by relative drags and clicks with the knob.
  */
-export function InputLayer({ mode, knob, onKnobMove, send, videoBox, pageKeys }: Props) {
+export function InputLayer({ mode, knob, knobFloor = 0, onKnobMove, send, videoBox, pageKeys }: Props) {
   const lastMove = useRef(0);
   const pageKeysRef = useRef(pageKeys);
   useEffect(() => {
@@ -194,7 +205,7 @@ export function InputLayer({ mode, knob, onKnobMove, send, videoBox, pageKeys }:
         type="button"
         aria-label="クリック"
         data-testid="knob"
-        style={{ left: `calc(${knob.x * 100}% )`, top: `calc(${knob.y * 100}% - 48px)` }}
+        style={{ left: `calc(${knob.x * 100}% )`, top: knobTop(knob.y, knobFloor) }}
         onPointerDown={(e) => {
           e.stopPropagation();
           (e.target as HTMLElement).setPointerCapture?.(e.pointerId);

@@ -3,16 +3,21 @@
  * menu, up, down) and the pin that keeps them shown. Plain buttons: usable by touch, mouse and
  * keyboard alike; each has a Japanese name (the arrows say which way). Below them, the help for
  * a gamepad (issue 13: which button does what, from gamepad/mapping.ts), marked while one is
- * connected.
+ * connected. It reports its height, so the touchpad's knob is kept above it.
  */
+import { useRef } from 'react';
 import styled from 'styled-components';
 import type { NamedKey } from '@/lib/streaming/messages';
 import { PAD_HELP } from './gamepad/mapping';
+import { useReportHeight } from './useReportHeight';
+
+/** The pad's distance from the stage's bottom (px). */
+export const KEYPAD_BOTTOM_PX = 12;
 
 const Pad = styled.div`
   position: absolute;
   left: 50%;
-  bottom: 12px;
+  bottom: ${KEYPAD_BOTTOM_PX}px;
   transform: translateX(-50%);
   z-index: 20;
   display: flex;
@@ -73,9 +78,20 @@ const KEYS: { key: NamedKey; label: string; name?: string }[] = [
 ];
 
 /** On-screen keys for touch screens (and for anyone who prefers buttons). */
-export function Keypad({ pinned, onKey, onPin, gamepadConnected = false }: { pinned: boolean; onKey(k: NamedKey): void; onPin(): void; gamepadConnected?: boolean }) {
+interface Props {
+  pinned: boolean;
+  onKey(k: NamedKey): void;
+  onPin(): void;
+  gamepadConnected?: boolean;
+  /** The pad's height (CSS px) whenever it changes, 0 when it goes: the touchpad's knob stays above it. */
+  onHeight?(px: number): void;
+}
+
+export function Keypad({ pinned, onKey, onPin, gamepadConnected = false, onHeight }: Props) {
+  const ref = useRef<HTMLDivElement | null>(null);
+  useReportHeight(ref, onHeight);
   return (
-    <Pad role="group" aria-label="キーパッド" data-testid="keypad" onPointerDown={(e) => e.stopPropagation()}>
+    <Pad ref={ref} role="group" aria-label="キーパッド" data-testid="keypad" onPointerDown={(e) => e.stopPropagation()}>
       {KEYS.map((k) => (
         <button key={k.key} type="button" onClick={() => onKey(k.key)} aria-label={k.name} data-key={k.key}>
           {k.label}

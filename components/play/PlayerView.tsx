@@ -13,7 +13,7 @@ import { StartProgress } from './StartProgress';
 import { onFirstFrame } from './firstFrame';
 import { FailurePanel } from './FailurePanel';
 import { ControlBar } from './ControlBar';
-import { Keypad } from './Keypad';
+import { KEYPAD_BOTTOM_PX, Keypad } from './Keypad';
 import { InputLayer, type SendInput } from './InputLayer';
 import { Center, IdleWarning, Reconnecting, Tutorial } from './Overlays';
 import { pill } from './pill';
@@ -112,6 +112,7 @@ export function PlayerView({ gameId, title }: PlayerViewProps) {
   const transcript = useTranscript();
   const onTranscriptMessage = transcript.onHostMessage;
   const [captionPx, setCaptionPx] = useState(0);
+  const [keypadPx, setKeypadPx] = useState(0);
   const [statsShown, setStatsShown] = useState(false);
   const fullscreen = useFullscreen();
   // a visitor cannot open マイリスト (verified only): their toast does not point there
@@ -200,7 +201,7 @@ export function PlayerView({ gameId, title }: PlayerViewProps) {
         </Center>
       ) : (
         <>
-          <InputLayer mode={cfg.touchControllerMode} knob={cfg.knobPosition} onKnobMove={(p) => update({ knobPosition: p })} send={send} videoBox={videoBox} pageKeys={pageKeys} />
+          <InputLayer mode={cfg.touchControllerMode} knob={cfg.knobPosition} knobFloor={keypadPx > 0 ? keypadPx + KEYPAD_BOTTOM_PX : 0} onKnobMove={(p) => update({ knobPosition: p })} send={send} videoBox={videoBox} pageKeys={pageKeys} />
           <TopRow ref={topRowRef} data-testid="top-row" data-hidden={controlsHidden}>
             <TopLeft>
               <Back href={`/title/${encodeURIComponent(gameId)}`}>← {title}</Back>
@@ -231,6 +232,7 @@ export function PlayerView({ gameId, title }: PlayerViewProps) {
           {transcript.open && <TranscriptPanel transcript={transcript} onChoose={onChoose} />}
           {(cfg.keypadShown || cfg.keypadPinned) && (
             <Keypad
+              onHeight={setKeypadPx}
               pinned={cfg.keypadPinned}
               gamepadConnected={padConnected}
               onPin={() => update({ keypadPinned: !cfg.keypadPinned })}

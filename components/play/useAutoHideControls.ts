@@ -42,12 +42,18 @@ export function useAutoHideControls(row: RefObject<HTMLElement | null>, video: R
   useEffect(() => {
     if (!active) return;
     let timer = 0;
+    // what was last set: a pointer move while shown (most of them) sets no state
+    let isHidden = false;
+    const show = (next: boolean) => {
+      if (next !== isHidden) setHidden(next);
+      isHidden = next;
+    };
     const wake = () => {
-      setHidden(false);
+      show(false);
       window.clearTimeout(timer);
       timer = window.setTimeout(() => {
         if (keyboardFocusWithin(row.current)) return wake();
-        setHidden(rowCoversPicture(row.current, video.current));
+        show(rowCoversPicture(row.current, video.current));
       }, CONTROLS_HIDE_AFTER_MS);
     };
     timer = window.setTimeout(wake, 0);

@@ -6,8 +6,9 @@
  * after the host's `clear`: the title, the ending card, a new play) the bar shows nothing but
  * stays, so the picture does not jump when the next line comes.
  */
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import styled from 'styled-components';
+import { useReportHeight } from '../useReportHeight';
 import { CAPTION_FONT_REM, type CaptionSize } from './captionPrefs';
 import type { TranscriptLine } from './transcriptState';
 import { LineText } from './LineText';
@@ -46,18 +47,7 @@ interface Props {
 
 export function Captions({ line, size, onHeight }: Props) {
   const ref = useRef<HTMLDivElement | null>(null);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const report = () => onHeight(el.getBoundingClientRect().height);
-    report();
-    const ro = typeof ResizeObserver === 'function' ? new ResizeObserver(report) : null;
-    ro?.observe(el);
-    return () => {
-      ro?.disconnect();
-      onHeight(0);
-    };
-  }, [onHeight]);
+  useReportHeight(ref, onHeight);
   return (
     <Bar ref={ref} $rem={CAPTION_FONT_REM[size]} lang="ja" translate="yes" data-testid="captions" data-size={size} onPointerDown={(e) => e.stopPropagation()}>
       {line ? (
