@@ -66,10 +66,13 @@ const TopRow = styled.div`
   > * {
     pointer-events: auto;
   }
-  /* over the picture and idle (useAutoHideControls): out of sight, taps go to the game */
+  /* over the picture and idle (useAutoHideControls): out of sight; on a touch screen taps go
+     to the game (with a mouse the move to a control brings the row back before the click) */
   &[data-hidden='true'] {
     opacity: 0;
-    > * {
+  }
+  @media (hover: none) {
+    &[data-hidden='true'] > * {
       pointer-events: none;
     }
   }

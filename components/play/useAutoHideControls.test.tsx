@@ -1,6 +1,7 @@
 /**
  * The top row hides after a while without pointer activity only where it lies over the picture,
- * comes back on a pointer move or touch, and stays for a keyboard user focused in it.
+ * comes back on a pointer move or touch, and stays for a keyboard user focused in it or a mouse
+ * resting over it.
  */
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useRef } from 'react';
@@ -65,11 +66,12 @@ it('hides over the picture (a phone in landscape) and comes back on a touch or a
   expect(row).toHaveAttribute('data-hidden', 'false');
 });
 
-it('stays where the picture is letterboxed below it (a phone in portrait, a 1366×900 window)', () => {
+it('stays where the picture is letterboxed below it (a phone in portrait, a 1366×900 window) or where it covers only a sliver (1280×800)', () => {
   render(<Stage w={390} h={844} />);
   idle();
   expect(screen.getByTestId('row')).toHaveAttribute('data-hidden', 'false');
   render(<Stage w={1366} h={900} />);
+  render(<Stage w={1280} h={800} />);
   idle();
   for (const r of screen.getAllByTestId('row')) expect(r).toHaveAttribute('data-hidden', 'false');
 });
@@ -87,4 +89,17 @@ it('stays while a keyboard user is focused in it', () => {
   idle();
   expect(screen.getByTestId('row')).toHaveAttribute('data-hidden', 'true');
   matches.mockRestore();
+});
+
+it('stays while the mouse rests over it (a click there never lands on an unseen control)', () => {
+  render(<Stage w={844} h={390} />);
+  const row = screen.getByTestId('row');
+  const matches = jest.spyOn(Element.prototype, 'matches').mockImplementation(function (this: Element, sel: string) {
+    return sel === ':hover' && this === row;
+  });
+  idle();
+  expect(row).toHaveAttribute('data-hidden', 'false');
+  matches.mockRestore();
+  idle();
+  expect(row).toHaveAttribute('data-hidden', 'true');
 });

@@ -5,8 +5,11 @@
  * CONTROLS_HIDE_AFTER_MS without pointer activity the row fades out there; any pointer move or
  * touch brings it back (the touch still plays the game: in a visual novel a tap anywhere reads
  * on, so the first tap is not swallowed). Where the picture is letterboxed below the row (a phone
- * in portrait, a 1366×900 window) the row never covered it and stays. A row holding keyboard
- * focus (:focus-visible) stays too, so a keyboard user never tabs into hidden controls.
+ * in portrait, a 1366×900 window) or the row reaches only a sliver of it (a 1280×800 window), it
+ * stays. A row holding keyboard focus (:focus-visible) or the mouse stays too, so a keyboard user
+ * never tabs into hidden controls and a resting mouse never clicks an unseen one. The hidden row
+ * lets taps through to the game only on a screen without hover (a phone: PlayerView's TopRow);
+ * with a mouse, the move that reaches a control brings the row back before its click.
  */
 import { useEffect, useState, type RefObject } from 'react';
 
@@ -18,21 +21,27 @@ export function pictureTop(box: { top: number; width: number; height: number }, 
   return drawnHeight < box.height ? box.top + (box.height - drawnHeight) / 2 : box.top;
 }
 
-/** The row reaches down into the picture (more than a pixel of rounding). */
+/**
+ * The row lies over the picture: more than half of its height reaches into it. A sliver (a
+ * 1280×800 window: the picture starts 40 px down, the row ends at 44) is not worth hiding the
+ * controls for.
+ */
 export function rowCoversPicture(row: HTMLElement | null, video: HTMLVideoElement | null): boolean {
   if (!row || !video) return false;
   const box = video.getBoundingClientRect();
   if (box.width <= 0 || box.height <= 0) return false;
   const aspect = video.videoWidth > 0 && video.videoHeight > 0 ? video.videoWidth / video.videoHeight : 16 / 9;
-  return row.getBoundingClientRect().bottom > pictureTop(box, aspect) + 1;
+  const own = row.getBoundingClientRect();
+  return own.bottom - pictureTop(box, aspect) > own.height / 2;
 }
 
-function keyboardFocusWithin(row: HTMLElement | null): boolean {
+/** Someone is at the row: a keyboard user focused in it, or a mouse resting over it. */
+function inUse(row: HTMLElement | null): boolean {
   if (!row) return false;
   try {
-    return !!row.querySelector(':focus-visible');
+    return !!row.querySelector(':focus-visible') || row.matches(':hover');
   } catch {
-    return false; // a browser without :focus-visible: hide as usual
+    return false; // a browser without these selectors: hide as usual
   }
 }
 
@@ -52,7 +61,7 @@ export function useAutoHideControls(row: RefObject<HTMLElement | null>, video: R
       show(false);
       window.clearTimeout(timer);
       timer = window.setTimeout(() => {
-        if (keyboardFocusWithin(row.current)) return wake();
+        if (inUse(row.current)) return wake();
         show(rowCoversPicture(row.current, video.current));
       }, CONTROLS_HIDE_AFTER_MS);
     };
