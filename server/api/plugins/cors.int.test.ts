@@ -5,27 +5,14 @@
  * origin's preflight gets no Allow-Origin.
  */
 import { isApiErrorResponse } from '../../../lib/api-types/errors';
-import { request, startSessionApp, type SessionTestApp } from '../testing/sessions';
-import { createTestSchema, type TestSchema } from '../testing/test-app';
+import { appPerFile, request, TEST_WEB_ORIGIN } from '../testing/sessions';
 
 jest.setTimeout(60_000);
 
-const WEB = 'http://127.0.0.1:3000';
+const WEB = TEST_WEB_ORIGIN;
+const file = appPerFile('cors', { webOrigin: true });
 
-let schema: TestSchema;
-let api: SessionTestApp;
-
-beforeAll(async () => {
-  schema = await createTestSchema('cors');
-  api = await startSessionApp(schema.name, {}, { config: { webOrigins: [WEB] } });
-});
-
-afterAll(async () => {
-  await api?.close();
-  await schema?.drop();
-});
-
-const options = (url: string, headers: Record<string, string>) => request(api.base, 'OPTIONS', url, { headers });
+const options = (url: string, headers: Record<string, string>) => request(file.api.base, 'OPTIONS', url, { headers });
 
 it('answers a preflight from the web origin with 204 and the CORS headers', async () => {
   const answer = await options('/v1/mylist/bookmarks', { origin: WEB, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' });

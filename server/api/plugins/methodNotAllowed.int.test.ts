@@ -8,28 +8,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { API_ERROR_MESSAGES } from '../../../lib/api-types/errors';
-import { request, startSessionApp, type Answer, type SessionTestApp } from '../testing/sessions';
+import { appPerFile, request, TEST_WEB_ORIGIN, type Answer } from '../testing/sessions';
 import { buildTestApp, createTestSchema, type TestSchema } from '../testing/test-app';
 import { API_SECURITY_HEADERS } from './securityHeaders';
 
 jest.setTimeout(60_000);
 
-const WEB = 'http://127.0.0.1:3000';
+const WEB = TEST_WEB_ORIGIN;
+const file = appPerFile('method_not_allowed', { webOrigin: true });
 
-let schema: TestSchema;
-let api: SessionTestApp;
-
-beforeAll(async () => {
-  schema = await createTestSchema('method_not_allowed');
-  api = await startSessionApp(schema.name, {}, { config: { webOrigins: [WEB] } });
-});
-
-afterAll(async () => {
-  await api?.close();
-  await schema?.drop();
-});
-
-const call = (method: string, url: string, options: Parameters<typeof request>[3] = {}) => request(api.base, method, url, options);
+const call = (method: string, url: string, options: Parameters<typeof request>[3] = {}) => request(file.api.base, method, url, options);
 
 function expect405(answer: Answer, allow: string): void {
   expect([answer.status, answer.headers.get('allow')]).toEqual([405, allow]);

@@ -2,26 +2,14 @@
  * My list: bookmarks and play history of verified users, over the real catalogue. Another
  * user's bookmark is a 404 and never appears in a list; visitors get 403 verified_required.
  */
-import { request, startSessionApp, TestUsers, type SessionTestApp } from '../testing/sessions';
-import { createTestSchema, type TestSchema } from '../testing/test-app';
+import { appPerFile, request, TestUsers } from '../testing/sessions';
 
 jest.setTimeout(60_000);
 
-let schema: TestSchema;
-let api: SessionTestApp;
 const users = new TestUsers();
-const call = (method: string, url: string, token?: string) => request(api.base, method, url, { token });
+const file = appPerFile('mylist', { users });
+const call = (method: string, url: string, token?: string) => request(file.api.base, method, url, { token });
 
-beforeAll(async () => {
-  schema = await createTestSchema('mylist');
-  api = await startSessionApp(schema.name);
-});
-
-afterAll(async () => {
-  await api?.close();
-  await users.cleanup();
-  await schema?.drop();
-});
 
 describe('bookmarks', () => {
   it('adds (idempotently), reads, lists newest first and removes a bookmark', async () => {
@@ -76,7 +64,7 @@ describe('bookmarks', () => {
     const ids = ['hajimari-no-eki', 'hoshifuru-toshokan', 'sakurairo-signal'];
     for (const id of ids) await call('PUT', `/v1/mylist/bookmarks/${id}`, user.idToken);
     // same created_at for two rows: the keyset's tie on game_id must still page cleanly
-    await schema.pool.query(`UPDATE bookmarks SET created_at = '2026-11-01T00:00:00.123456Z' WHERE uid = $1 AND game_id <> 'sakurairo-signal'`, [user.uid]);
+    await file.schema.pool.query(`UPDATE bookmarks SET created_at = '2026-11-01T00:00:00.123456Z' WHERE uid = $1 AND game_id <> 'sakurairo-signal'`, [user.uid]);
     const first = (await call('GET', '/v1/mylist/bookmarks?limit=2', user.idToken)).body;
     expect(first.bookmarks).toHaveLength(2);
     expect(first.next_cursor).toEqual(expect.any(String));
@@ -106,7 +94,7 @@ describe('access', () => {
       expect(anonymous.body.error.message).toContain('マイリスト');
       expect((await call(method, url)).status).toBe(401);
     }
-    const { rows } = await schema.pool.query('SELECT count(*)::int AS n FROM bookmarks WHERE uid = $1', [visitor.uid]);
+    const { rows } = await file.schema.pool.query('SELECT count(*)::int AS n FROM bookmarks WHERE uid = $1', [visitor.uid]);
     expect(rows[0].n).toBe(0);
   });
 });
@@ -114,8 +102,8 @@ describe('access', () => {
 describe('history', () => {
   it("lists the caller's history last played first, paged, and never another user's", async () => {
     const [me, other] = [await users.email(), await users.email()];
-    await schema.pool.query('INSERT INTO users (uid) VALUES ($1), ($2) ON CONFLICT DO NOTHING', [me.uid, other.uid]);
-    await schema.pool.query(
+    await file.schema.pool.query('INSERT INTO users (uid) VALUES ($1), ($2) ON CONFLICT DO NOTHING', [me.uid, other.uid]);
+    await file.schema.pool.query(
       `INSERT INTO play_histories (uid, game_id, last_played_at, total_seconds, play_count) VALUES
          ($1, 'hajimari-no-eki', '2026-11-10T10:00:00Z', 600, 2),
          ($1, 'hoshifuru-toshokan', '2026-11-12T10:00:00Z', 90, 1),

@@ -7,17 +7,15 @@
  */
 import { OPEN_PLAY_GAME_ID } from '../../../lib/api-types/openDemo';
 import type { EmulatorUser } from '../testing/emulator-users';
-import { request, startSessionApp, TestUsers, type SessionTestApp } from '../testing/sessions';
-import { createTestSchema, type TestSchema } from '../testing/test-app';
+import { appPerFile, request, TestUsers } from '../testing/sessions';
 
 jest.setTimeout(60_000);
 
 const GAME = 'hoshifuru-toshokan';
 
-let schema: TestSchema;
-let api: SessionTestApp;
 const users = new TestUsers();
-const call = (method: string, url: string, token: string, body?: unknown) => request(api.base, method, url, { token, body });
+const file = appPerFile('verified', { users });
+const call = (method: string, url: string, token: string, body?: unknown) => request(file.api.base, method, url, { token, body });
 
 /** The payload of a JWT (the emulator's tokens are unsigned; only their claims matter here). */
 function claimsOf(user: EmulatorUser): { email_verified?: boolean; email?: string; firebase: { sign_in_provider: string } } {
@@ -42,16 +40,6 @@ const VERIFIED_ONLY: Array<[method: string, url: string, body?: unknown]> = [
   ['GET', '/v1/purchase/summary'],
 ];
 
-beforeAll(async () => {
-  schema = await createTestSchema('verified');
-  api = await startSessionApp(schema.name);
-});
-
-afterAll(async () => {
-  await api?.close();
-  await users.cleanup();
-  await schema?.drop();
-});
 
 async function closeLive(token: string): Promise<void> {
   const live = (await call('GET', '/v1/session/all', token)).body.game_sessions as Array<{ id: string }>;
@@ -67,8 +55,8 @@ describe('an e-mail + password account whose address is not verified', () => {
       expect([method, url, answer.status, answer.body.error?.code]).toEqual([method, url, 403, 'verified_required']);
       expect(answer.body).toEqual({ status: 'error', error: { code: 'verified_required', message: expect.stringMatching(/メールアドレス/) } });
     }
-    const sessions = await schema.pool.query('SELECT count(*)::int AS n FROM sessions WHERE uid = $1', [unverified.uid]);
-    const bookmarks = await schema.pool.query('SELECT count(*)::int AS n FROM bookmarks WHERE uid = $1', [unverified.uid]);
+    const sessions = await file.schema.pool.query('SELECT count(*)::int AS n FROM sessions WHERE uid = $1', [unverified.uid]);
+    const bookmarks = await file.schema.pool.query('SELECT count(*)::int AS n FROM bookmarks WHERE uid = $1', [unverified.uid]);
     expect([sessions.rows[0].n, bookmarks.rows[0].n]).toEqual([0, 0]);
   });
 

@@ -1,6 +1,7 @@
 /**
  * Helpers for the session integration tests: an app with test credentials, shrunk timings and a
- * temporary screenshot folder; bearer clients for emulator users; polling.
+ * temporary screenshot folder (one per test file: appPerFile); bearer clients for emulator users;
+ * polling.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,7 +17,7 @@ import {
   signUpEmailUser,
   type EmulatorUser,
 } from './emulator-users';
-import { buildTestApp } from './test-app';
+import { buildTestApp, createTestSchema, type TestSchema } from './test-app';
 
 export const TEST_HOST_SECRET = 'test-host-secret-4f1c';
 export const TEST_SIGNAL_SECRET = 'test-signal-secret-0123456789abcdef';
@@ -66,6 +67,46 @@ export async function startSessionApp(
     close: async () => {
       await app.close();
       if (!options.screenshotDir) await rm(screenshotDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The web origin the api's CORS-facing tests allow (any loopback origin would do). */
+export const TEST_WEB_ORIGIN = 'http://127.0.0.1:3000';
+
+/** The running app and its schema, for one test file (appPerFile). */
+export interface FileApp {
+  readonly api: SessionTestApp;
+  readonly schema: TestSchema;
+}
+
+/**
+ * The real app on a schema of its own for one test file: started before the file's tests and
+ * closed after them, with the accounts `users` made and the schema (jest's beforeAll/afterAll).
+ * `webOrigin` allows TEST_WEB_ORIGIN (CORS).
+ */
+export function appPerFile(schemaName: string, options: { users?: TestUsers; webOrigin?: boolean } = {}): FileApp {
+  let schema: TestSchema | undefined;
+  let api: SessionTestApp | undefined;
+  beforeAll(async () => {
+    schema = await createTestSchema(schemaName);
+    api = await startSessionApp(schema.name, {}, options.webOrigin ? { config: { webOrigins: [TEST_WEB_ORIGIN] } } : {});
+  });
+  afterAll(async () => {
+    await api?.close();
+    await options.users?.cleanup();
+    await schema?.drop();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error(`the app of ${schemaName} is not started (use it inside a test)`);
+    return value;
+  };
+  return {
+    get api() {
+      return started(api);
+    },
+    get schema() {
+      return started(schema);
     },
   };
 }
