@@ -33,6 +33,7 @@ suite('xhelper (real Xvfb and X client)', () => {
   let client: XClient;
   let helper: XHelper;
   const frames: FrameUpdate[] = [];
+  const arrivals: number[] = []; // performance.now() of each frame, for the gaps between updates
   const logs: XHelperLog[] = [];
   const picture = Buffer.alloc(W * H * 4);
   const extra: { stop(): Promise<void> }[] = [];
@@ -49,7 +50,7 @@ suite('xhelper (real Xvfb and X client)', () => {
     await client.fill(0, 0, W, H, 0x000000);
     await client.fill(200, 300, 100, 50, 0x3366cc);
     helper = await XHelper.start({ rect: RECT, env: x.env });
-    helper.on('frame', (f: FrameUpdate) => (frames.push(f), apply(f)));
+    helper.on('frame', (f: FrameUpdate) => (frames.push(f), arrivals.push(performance.now()), apply(f)));
     helper.on('log', (l: XHelperLog) => logs.push(l));
   });
 
@@ -226,6 +227,7 @@ suite('xhelper (real Xvfb and X client)', () => {
     const cpu0 = cpuSeconds(helper.pid);
     const t0 = process.cpuUsage();
     const before = client.events.filter((e) => e.ev === 'animated').length;
+    const start = performance.now();
     client.send({ op: 'animate', hz: 30, seconds: 2, y: 0, h: H });
     const done = await until(() => client.events.filter((e) => e.ev === 'animated')[before], 10_000, 'the animation');
     const busy = (cpuSeconds(helper.pid) - cpu0) / 2;
@@ -236,9 +238,15 @@ suite('xhelper (real Xvfb and X client)', () => {
         `${((node.user + node.system) / 2e4).toFixed(1)} %; ${updates.length} updates (${updates.filter((f) => f.full).length} with all 45 bands) ` +
         `for ${String(done.frames)} repaints`,
     );
-    // a busy machine (a CI run) paints and reads fewer: what counts is that updates keep coming,
-    // about one per grab interval, and each is the whole picture (not a stall, not torn bands)
-    expect(updates.length).toBeGreaterThanOrEqual(Math.min(30, Math.floor(Number(done.frames) / 4)));
+    // How many updates arrive depends on how fast this process reads (the helper coalesces what a
+    // slow reader has not taken: 49 of 60 on an idle machine, 11 of 60 in a loaded CI run). What
+    // counts, on any machine, is that updates keep coming (no gap of a second: not a stall) and
+    // that each is the whole picture (not torn bands).
+    const times = arrivals.slice(from);
+    const gaps = times.map((t, i) => t - (i === 0 ? start : times[i - 1]));
+    console.log(`FIGURE   longest wait for an update during it: ${Math.max(...gaps).toFixed(0)} ms`);
+    expect(updates.length).toBeGreaterThanOrEqual(4);
+    expect(Math.max(...gaps)).toBeLessThan(1000);
     expect(updates.filter((f) => f.full).length).toBeGreaterThanOrEqual(Math.ceil(updates.length * 0.8));
   });
 
