@@ -52,6 +52,9 @@
  *                                             raster kept)
  *   pcm      HOST_MUSIC_LOOPS                 buffer      buffer (the default); pcm: the loop's 16-bit samples
  *                                                         in a worklet, an option (after+pcm)
+ *   compiled HOST_NATIVE_COMPILE_AHEAD        0 (Ren'Py    a native title's game from its copy compiled
+ *                                             parses its  ahead (server/host/native/compiled.ts)
+ *                                             scripts)
  *   refill   HOST_REFILL_DELAY_MS             (option after+refill: the pool's replacement launched 60 s after
  *                                             a start, not 1.5 s: what a refill costs the session just started)
  *
@@ -113,6 +116,7 @@ const BEFORE_ENV: Record<string, string> = {
   HOST_AUDIO_PTIME_MS: '0',
   HOST_CAPTURE: 'canvas',
   HOST_AUDIO_SENDS: 'eager',
+  HOST_NATIVE_COMPILE_AHEAD: '0',
 };
 
 /** Each lever: the before-settings it lifts (back to the host's default), or what it sets. */
@@ -138,6 +142,7 @@ const LEVERS: Record<string, { unset?: string[]; set?: Record<string, string>; p
   ptime: { unset: ['HOST_AUDIO_PTIME_MS'] },
   capture: { unset: ['HOST_CAPTURE'] },
   sends: { unset: ['HOST_AUDIO_SENDS'] },
+  compiled: { unset: ['HOST_NATIVE_COMPILE_AHEAD'] },
   jitter: { player: 'jitterTarget' },
   answer: { player: 'answerFirst' },
   early: { player: 'earlyJoin' },

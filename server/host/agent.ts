@@ -191,6 +191,8 @@ export function buildHostAgent(config: HostConfig, options: BuildHostAgentOption
       baseUrl = config.publicUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
       pool.start();
       state = 'running';
+      // the native titles' games compiled ahead (native/compiled.ts), in the background
+      void nativeHost.compileAhead();
       // the api registry (HOST_REGISTER) and/or Agones (HOST_FLEET=agones): fleet/index.ts
       fleet = createFleet(config, {
         api,
@@ -225,6 +227,7 @@ export function buildHostAgent(config: HostConfig, options: BuildHostAgentOption
         fleet?.stop();
         // games of sessions that did not end within the grace (their saves went up as written)
         nativeHost.killAllSync();
+        nativeHost.compiled.close();
         await pool.close();
         await app.close().catch(() => undefined);
         await pageServer?.close().catch(() => undefined);

@@ -35,6 +35,13 @@ export interface NativeConfig {
    * llvmpipe, no GPU here) or `sw` (its software renderer). docs/performance.md "The native runtime".
    */
   renderer: 'gl2' | 'sw';
+  /**
+   * HOST_NATIVE_COMPILE_AHEAD=0 starts every game from Debian's Ren'Py folder, parsing its
+   * scripts at each start (the way before; compiled.ts). Default on.
+   */
+  compileAhead: boolean;
+  /** HOST_NATIVE_COMPILED_DIR: where the games compiled ahead are kept (compiled.ts), shared by the machine's agents. */
+  compiledDir: string;
   /** HOST_NATIVE_RENDER_THREADS: llvmpipe's rasteriser threads (LP_NUM_THREADS; 0 = in Ren'Py's own thread; unset = Mesa's default, one per core). */
   renderThreads: number | null;
 }
@@ -59,6 +66,8 @@ export function loadNativeConfig(env: Env): NativeConfig {
     cgroupRoot: envString(env.HOST_NATIVE_CGROUP_ROOT) ?? defaultCgroupRoot(),
     startTimeoutMs: envInt(env, 'HOST_NATIVE_START_TIMEOUT_MS', 30_000, 1000, 600_000),
     renderer: envString(env.HOST_NATIVE_RENDERER) === 'sw' ? 'sw' : 'gl2',
+    compileAhead: envString(env.HOST_NATIVE_COMPILE_AHEAD) !== '0',
+    compiledDir: path.resolve(envString(env.HOST_NATIVE_COMPILED_DIR) ?? path.join(os.tmpdir(), 'yumecast-renpy-compiled')),
     renderThreads: envString(env.HOST_NATIVE_RENDER_THREADS) === undefined ? null : envInt(env, 'HOST_NATIVE_RENDER_THREADS', 0, 0, 16),
   };
 }

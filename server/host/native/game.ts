@@ -17,6 +17,7 @@ import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RenpyRuntime } from '../../../lib/api-types/titleRuntime';
+import { WRAPPER, type LaunchPaths } from './compiled';
 import type { InputMessage } from '../../../lib/streaming/messages';
 import type { NativeConfig } from './config';
 import { alive, isolateSession, spawnIsolated, type Isolation } from './isolation';
@@ -29,9 +30,6 @@ import { XHelper, type FrameUpdate } from './xhelper';
 export const SCREEN = { width: 1382, height: 822 };
 export const WINDOW = { x: 51, y: 51, width: 1280, height: 720 };
 
-const HERE = __dirname;
-const WRAPPER = path.join(HERE, 'renpy', 'renpy-py311.py');
-const OVERLAY = path.join(HERE, 'renpy', 'overlay');
 const X11_DIR = '/tmp/.X11-unix';
 /** PCM is sent to the page in pieces of this many ms. */
 const AUDIO_CHUNK_MS = 20;
@@ -101,6 +99,8 @@ export interface NativeGameOptions {
   groupName: string;
   /** The title's `runtime` in its meta.json (host.ts readRuntimeSpec). */
   spec: RenpyRuntime;
+  /** Where Ren'Py starts from: the game compiled ahead once it is ready, else Debian's folder (compiled.ts). */
+  launch: LaunchPaths;
   /** Files to put in the game's save folder before it starts (the player's saves: saves.ts). */
   saves: { name: string; data: Buffer }[];
   log: Log;
@@ -237,13 +237,14 @@ export class NativeGame extends EventEmitter {
       'renpy',
       true,
       config.python,
-      [WRAPPER, spec.baseDir, '--savedir', this.saveDir],
+      [WRAPPER, this.o.launch.baseDir, '--savedir', this.saveDir],
       {
         ...xenv,
         SDL_AUDIODRIVER: 'pulse',
         PULSE_SERVER: `unix:${pulseSock}`,
         RENPY_LOG_BASE: this.dir('log'),
-        RENPY_SEARCHPATH: OVERLAY,
+        RENPY_SEARCHPATH: this.o.launch.overlay,
+        ...this.o.launch.env,
         YUMECAST_TEXT_FILE: this.dir('home', 'text.jsonl'),
         RENPY_LANGUAGE: spec.language ?? '',
         // Ren'Py opens links with Python's webbrowser: never a browser on the host

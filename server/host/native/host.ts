@@ -16,6 +16,7 @@ import type { ApiClient } from '../api-client';
 import type { FootprintSource, ProcInfo } from '../procs';
 import { NATIVE_STREAM_PATH } from '../page-paths';
 import type { NativeConfig } from './config';
+import { CompiledGames } from './compiled';
 import { NativeGame } from './game';
 import { sweepGroups } from './isolation';
 import { SaveCollector, filesFromSaves, type SaveFile } from './saves';
@@ -67,6 +68,8 @@ export function withGameProcesses(rt: FootprintSource, game: NativeGame): Footpr
 export class NativeHost {
   private readonly specs = new Map<string, RenpyRuntime | null>();
   private readonly runs = new Map<string, NativeRun>();
+  /** The games compiled ahead (compiled.ts): made at the agent's start and on a title's first start. */
+  readonly compiled: CompiledGames;
 
   /** This host's sessions' cgroups are named `<groupPrefix><session id>-<random>`. */
   private readonly groupPrefix: string;
@@ -82,6 +85,31 @@ export class NativeHost {
   ) {
     // a fixed-length digest: one host's prefix is never the start of another's (h1 / h1-2)
     this.groupPrefix = `yumecast-native-${createHash('sha256').update(hostId).digest('hex').slice(0, 16)}-`;
+    this.compiled = new CompiledGames(config, log);
+  }
+
+  /**
+   * Compiles ahead the games of every native title in the games folders, one after the other
+   * (HOST_NATIVE_COMPILE_AHEAD); resolves when done. The agent does not wait for it: a game
+   * started meanwhile starts from Debian's folder.
+   */
+  async compileAhead(): Promise<void> {
+    if (!this.config.enabled || !this.config.compileAhead) return;
+    const seen = new Set<string>();
+    for (const dir of this.gamesDirs) {
+      let ids: string[] = [];
+      try {
+        ids = fs.readdirSync(dir);
+      } catch {
+        continue;
+      }
+      for (const id of ids) {
+        const spec = this.specFor(id);
+        if (!spec || seen.has(spec.baseDir)) continue;
+        seen.add(spec.baseDir);
+        await this.compiled.prepare(spec);
+      }
+    }
   }
 
   /** Ends what an agent of this host that died left running (its sessions' groups); at start. */
@@ -102,7 +130,9 @@ export class NativeHost {
     if (!SAFE_SESSION_ID.test(req.sessionId)) throw new Error('a native session needs an id of letters, digits, - and _ (at most 64)');
     const restored = filesFromSaves(req.saves);
     const log: Log = (level, m) => this.log(level, m);
-    const game = await NativeGame.start({ config: this.config, sessionId: req.sessionId, groupName: `${this.groupPrefix}${req.sessionId}`, spec, saves: restored, log });
+    const launch = this.compiled.paths(spec);
+    if (this.config.compileAhead && !launch.compiled) void this.compiled.prepare(spec);
+    const game = await NativeGame.start({ config: this.config, sessionId: req.sessionId, groupName: `${this.groupPrefix}${req.sessionId}`, spec, launch, saves: restored, log });
     try {
       return this.track(req, game, restored);
     } catch (e) {
