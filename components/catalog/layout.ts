@@ -2,7 +2,8 @@
  * The catalogue's list layouts: the card grid (4 / 3 / 2 columns) and home's sideways rows.
  */
 import styled from 'styled-components';
-import { media, MIN_TARGET_SIZE } from '@/styles/breakpoints';
+import { media } from '@/styles/breakpoints';
+import { tapTarget } from '@/styles/tapTarget';
 
 /** Columns of a card grid on a phone: its first row is what a phone shows first. */
 export const PHONE_COLUMNS = 2;
@@ -35,9 +36,7 @@ export const RowHead = styled.div`
   gap: 12px;
   a {
     font-size: 0.9rem;
-    /* "もっと見る": at least 24 px to tap (the text alone is 23 px). */
-    display: inline-flex;
-    align-items: center;
-    min-height: ${MIN_TARGET_SIZE}px;
+    /* "もっと見る": the text alone is 23 px */
+    ${tapTarget}
   }
 `;

@@ -67,6 +67,31 @@ describe('search page', () => {
     expect(screen.getByTestId('search-popular')).toHaveTextContent('星降る図書館');
   });
 
+  it('clearing the box after /search?q=… shows the same genres and popular titles as an empty /search', async () => {
+    jest.useFakeTimers();
+    homeMock.mockResolvedValue({ popular: [game('a', '星降る図書館')], genres: [{ genre: '恋愛', titles: [] }] });
+    renderWithProviders(<Search {...base} q="星" result={result('星', [game('h', '星降る図書館')])} />);
+    expect(homeMock).not.toHaveBeenCalled();
+    await act(async () => {
+      fireEvent.change(screen.getByTestId('search-input'), { target: { value: '' } });
+      jest.advanceTimersByTime(350);
+    });
+    await act(async () => {
+      await jest.runAllTimersAsync();
+    });
+    expect(screen.getByTestId('empty-state')).toHaveTextContent('タイトル名・ブランド・タグで検索できます');
+    expect(screen.getByTestId('search-genres')).toHaveTextContent('恋愛');
+    expect(screen.getByTestId('search-popular')).toHaveTextContent('星降る図書館');
+    expect(homeMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('an empty /search uses the server lists without asking the api again', async () => {
+    await act(async () => {
+      renderWithProviders(<Search {...base} popular={[game('a', '星降る図書館')]} genres={['恋愛']} />);
+    });
+    expect(homeMock).not.toHaveBeenCalled();
+  });
+
   it('shows the server-rendered results in the api order and records the search event', () => {
     renderWithProviders(<Search {...base} q="と" result={result('と', [game('b', '二番'), game('a', '一番')])} />);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('「と」の検索結果');

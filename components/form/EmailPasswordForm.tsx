@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { Field } from './Field';
 import { AuthError } from './AuthError';
-import { validateEmail, validatePassword, validatePasswordConfirmation } from '@/lib/auth/validation';
+import { cleanEmailInput, validateEmail, validatePassword, validatePasswordConfirmation } from '@/lib/auth/validation';
 import type { AuthResult } from '@/lib/auth/result';
 import type { AuthMessageContext } from '@/lib/auth/messages';
 import { REDIRECTING } from '@/lib/auth/codes';
@@ -58,10 +58,11 @@ export function EmailPasswordForm({
     setFailure(null);
     if (next.email || next.password || next.confirmation) return;
     setBusy(true);
-    const res = await onSubmit(email.trim(), password);
+    const address = cleanEmailInput(email);
+    const res = await onSubmit(address, password);
     if (!res.result && res.code === REDIRECTING) return; // the page is leaving for the re-login
     setBusy(false);
-    if (res.result) onSuccess(email.trim());
+    if (res.result) onSuccess(address);
     else {
       setFailure(res.code);
       onFailure?.(res.code);

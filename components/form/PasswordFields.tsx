@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { Field } from './Field';
 import { AuthError } from './AuthError';
-import { validateCurrentPassword, validateEmail, validatePassword, validatePasswordConfirmation } from '@/lib/auth/validation';
+import { cleanEmailInput, validateCurrentPassword, validateEmail, validatePassword, validatePasswordConfirmation } from '@/lib/auth/validation';
 import type { AuthResult } from '@/lib/auth/result';
 
 /** Fields a settings form may ask for. */
@@ -50,7 +50,7 @@ export function CredentialForm({ fields, submitLabel, onSubmit, onSuccess, foote
     setFailure(null);
     if (Object.values(next).some(Boolean)) return;
     setBusy(true);
-    const submitted = { ...values, newEmail: values.newEmail.trim() };
+    const submitted = { ...values, newEmail: cleanEmailInput(values.newEmail) };
     const res = await onSubmit(submitted);
     setBusy(false);
     if (res.result) onSuccess(submitted);

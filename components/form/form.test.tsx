@@ -29,6 +29,21 @@ describe('EmailPasswordForm', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('takes an address typed in full-width characters as its half-width self', async () => {
+    const onSubmit = jest.fn(async () => ({ result: true as const }));
+    const onSuccess = jest.fn();
+    renderWithProviders(<EmailPasswordForm submitLabel="登録する" confirmPassword onSubmit={onSubmit} onSuccess={onSuccess} />);
+    fill('メールアドレス', '\u3000ｔａｒｏ＠ｅｘａｍｐｌｅ．ｊｐ ');
+    fill('パスワード', 'abcdef1');
+    fill('パスワード（確認）', 'abcdef1');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('form-submit'));
+    });
+    expect(screen.queryByText('メールアドレスの形式が正しくありません。')).not.toBeInTheDocument();
+    expect(onSubmit).toHaveBeenCalledWith('taro@example.jp', 'abcdef1');
+    expect(onSuccess).toHaveBeenCalledWith('taro@example.jp');
+  });
+
   it('shows the provider error in Japanese and reports it', async () => {
     const onFailure = jest.fn();
     renderWithProviders(

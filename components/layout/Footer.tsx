@@ -4,7 +4,8 @@
  */
 import { Link } from '@/components/ui/Link';
 import styled from 'styled-components';
-import { media, MIN_TARGET_SIZE, TAB_BAR_HEIGHT } from '@/styles/breakpoints';
+import { media, TAB_BAR_HEIGHT } from '@/styles/breakpoints';
+import { tapTarget } from '@/styles/tapTarget';
 
 const Foot = styled.footer`
   padding: 24px 16px 32px;
@@ -24,10 +25,8 @@ const Foot = styled.footer`
   }
   a {
     color: inherit;
-    /* At least 24 px to tap (the text alone is 22 px), the text where it was. */
-    display: inline-flex;
-    align-items: center;
-    min-height: ${MIN_TARGET_SIZE}px;
+    /* the text alone is 22 px */
+    ${tapTarget}
   }
 `;
 

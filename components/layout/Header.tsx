@@ -4,7 +4,7 @@
  */
 import { Link } from '@/components/ui/Link';
 import styled from 'styled-components';
-import { activeTabOf, TABS } from '@/lib/routes/rules';
+import { activeHeaderItemOf, HEADER_SECTIONS, TABS } from '@/lib/routes/rules';
 import { HEADER_HEIGHT, media } from '@/styles/breakpoints';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { selectAuthState } from '@/store/slices/user';
@@ -78,7 +78,7 @@ export function Header({ path }: { path: string }) {
   const dispatch = useAppDispatch();
   const authState = useAppSelector(selectAuthState);
   const { theme, setTheme } = useThemeSwitch();
-  const active = activeTabOf(path);
+  const active = activeHeaderItemOf(path);
   const nextTheme = theme === 'dark' ? 'light' : 'dark';
   return (
     <Bar data-testid="global-header">
@@ -87,17 +87,11 @@ export function Header({ path }: { path: string }) {
         <img src="/images/logo.png" srcSet="/images/logo.png 1x, /images/logo@2x.png 2x" alt="Yumecast" width={140} height={30} />
       </Logo>
       <Nav aria-label="グローバルナビゲーション">
-        {TABS.map((t) => (
+        {[...TABS, ...HEADER_SECTIONS].map((t) => (
           <NavLink key={t.href} href={t.href} $active={active === t.href} aria-current={active === t.href ? 'page' : undefined}>
             {t.label}
           </NavLink>
         ))}
-        <NavLink href="/brand" $active={path.startsWith('/brand')} aria-current={path.startsWith('/brand') ? 'page' : undefined}>
-          ブランド
-        </NavLink>
-        <NavLink href="/magazine" $active={path.startsWith('/magazine')} aria-current={path.startsWith('/magazine') ? 'page' : undefined}>
-          マガジン
-        </NavLink>
       </Nav>
       <Spacer />
       {/* Left of the theme switch: appearing once the auth state is known, it shifts nothing. */}

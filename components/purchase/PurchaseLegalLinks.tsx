@@ -5,6 +5,7 @@
 import { Link } from '@/components/ui/Link';
 import styled from 'styled-components';
 import { TOKUSHOHO_PATH } from '@/lib/purchase/paths';
+import { tapTarget } from '@/styles/tapTarget';
 
 const Nav = styled.nav`
   display: flex;
@@ -15,6 +16,8 @@ const Nav = styled.nav`
   color: ${({ theme }) => theme.textMuted};
   a {
     color: inherit;
+    /* the text alone is 22 px */
+    ${tapTarget}
   }
 `;
 

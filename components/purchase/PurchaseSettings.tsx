@@ -23,6 +23,11 @@ import { CancelControls } from './CancelControls';
 import { ChangeCard } from './ChangeCard';
 import { PaymentHistory } from './PaymentHistory';
 
+/** A link the line does not break inside (プランを見る left 「る」 alone on a phone). */
+const NoWrap = styled(Link)`
+  white-space: nowrap;
+`;
+
 const Facts = styled(FactList)`
   [data-kind='expired'] {
     color: ${({ theme }) => theme.destructive};
@@ -80,11 +85,13 @@ export function PurchaseSettings({ claim }: { claim: number | null | undefined }
         </FormMessage>
       )}
       {status.kind === 'none' ? (
-        <EmptyState title="ご契約中のプランはありません">
-          <p data-testid="plan-status">
-            プレミアムプランでは、プレミアム作品を遊び放題でお楽しみいただけます。<Link href={UPGRADE_PATH}>プランを見る</Link>
-          </p>
-        </EmptyState>
+        <Section>
+          <EmptyState title="ご契約中のプランはありません">
+            <p data-testid="plan-status">
+              プレミアムプランでは、プレミアム作品を遊び放題でお楽しみいただけます。<NoWrap href={UPGRADE_PATH}>プランを見る</NoWrap>
+            </p>
+          </EmptyState>
+        </Section>
       ) : (
         <Section>
           <Facts>

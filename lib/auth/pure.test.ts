@@ -2,7 +2,7 @@ import { safeRedirectPath } from './safeRedirect';
 import { needsEmailNormalisation, normalizeEmailForLookup } from './emailNormalize';
 import { sessionRule } from './sessionRules';
 import { authMessage, KNOWN_AUTH_CODES } from './messages';
-import { validateDisplayName, validateEmail, validatePassword, validatePasswordConfirmation, validateScreenName, MIN_PASSWORD_LENGTH } from './validation';
+import { cleanEmailInput, validateDisplayName, validateEmail, validatePassword, validatePasswordConfirmation, validateScreenName, MIN_PASSWORD_LENGTH } from './validation';
 import { ANONYMOUS_EMAIL, PLACEHOLDER_PHOTO_URL, toUser } from './toUser';
 import type { User as FirebaseUser } from 'firebase/auth';
 
@@ -117,6 +117,9 @@ describe('form validation', () => {
     expect(validateEmail('')).toMatch(/入力/);
     expect(validateEmail('not-an-email')).toMatch(/形式/);
     expect(validateEmail(' a@example.com ')).toBeNull();
+    // a Japanese keyboard's full-width mode (and its ideographic space)
+    expect(validateEmail('\u3000ｔａｒｏ＠ｅｘａｍｐｌｅ．ｊｐ')).toBeNull();
+    expect(cleanEmailInput('\u3000ｔａｒｏ＠ｅｘａｍｐｌｅ．ｊｐ ')).toBe('taro@example.jp');
   });
   it('requires 6 characters for passwords (the provider rule)', () => {
     expect(MIN_PASSWORD_LENGTH).toBe(6);

@@ -5,8 +5,17 @@ export const MAX_DISPLAY_NAME_LENGTH = 50;
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/**
+ * An e-mail address as typed, made what the forms check and send: trimmed, and full-width
+ * characters made half-width (NFKC), since a Japanese keyboard left in its full-width mode types
+ * ｔａｒｏ＠ｅｘａｍｐｌｅ．ｊｐ for taro@example.jp (and an ideographic space at either end).
+ */
+export function cleanEmailInput(email: string): string {
+  return email.normalize('NFKC').trim();
+}
+
 export function validateEmail(email: string): string | null {
-  const v = email.trim();
+  const v = cleanEmailInput(email);
   if (!v) return 'メールアドレスを入力してください。';
   if (v.length > 254 || !EMAIL_RE.test(v)) return 'メールアドレスの形式が正しくありません。';
   return null;

@@ -1,6 +1,6 @@
 import type { AuthState } from '@/lib/types/user';
 import { decideAccess, shouldCancelRouteChange, ROUTING_EXCEPTION, RoutingException } from './guard';
-import { accessOf, activeTabOf, EXTRA_ROUTES, isHeaderHidden, matchRoute, OPEN_PLAY_GAME_ID, ROUTE_ACCESS, SPEC_ROUTES } from './rules';
+import { accessOf, activeHeaderItemOf, activeTabOf, EXTRA_ROUTES, isHeaderHidden, matchRoute, OPEN_PLAY_GAME_ID, ROUTE_ACCESS, SPEC_ROUTES } from './rules';
 
 const STATES: AuthState[] = ['undefined', 'none', 'anonymous', 'verified'];
 
@@ -153,6 +153,13 @@ describe('header and tabs', () => {
     expect(activeTabOf('/search?q=x')).toBe('/search');
     expect(activeTabOf('/mylist/history')).toBe('/mylist');
     expect(activeTabOf('/settings/account')).toBe('/settings');
+    // the desktop header marks its own sections, and only them, on their pages
+    expect(activeHeaderItemOf('/magazine')).toBe('/magazine');
+    expect(activeHeaderItemOf('/magazine/soundtrack-feature?x=1')).toBe('/magazine');
+    expect(activeHeaderItemOf('/brand#anchor')).toBe('/brand');
+    expect(activeHeaderItemOf('/')).toBe('/');
+    expect(activeHeaderItemOf('/mylist/history')).toBe('/mylist');
+    expect(activeHeaderItemOf('/brandnew')).toBe(null);
     expect(activeTabOf('/brand')).toBeNull();
     expect(activeTabOf('/magazine')).toBe('/');
     expect(activeTabOf('/magazine/some-article#top')).toBe('/');

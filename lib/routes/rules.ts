@@ -138,6 +138,22 @@ export function activeTabOf(path: string): string | null {
   return best;
 }
 
+/** The desktop header's own sections beside the tabs: on their pages the header marks them, not a tab. */
+export const HEADER_SECTIONS = [
+  { href: '/brand', label: 'ブランド' },
+  { href: '/magazine', label: 'マガジン' },
+] as const;
+
+/**
+ * The one item of the desktop header a path belongs to: its own section (/brand, /magazine), else
+ * the tab (activeTabOf: the phone's tab bar has no magazine tab and marks ホーム there instead).
+ */
+export function activeHeaderItemOf(path: string): string | null {
+  const clean = path.split(/[?#]/)[0];
+  const section = HEADER_SECTIONS.find((s) => clean === s.href || clean.startsWith(`${s.href}/`));
+  return section ? section.href : activeTabOf(clean);
+}
+
 /** The global header is hidden on any path containing /play (spec section 2). */
 export function isHeaderHidden(path: string): boolean {
   return path.includes('/play');

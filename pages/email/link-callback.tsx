@@ -35,6 +35,45 @@ const TITLES: Record<string, string> = {
   resetPassword: 'パスワードの再設定',
 };
 
+/**
+ * What a failed link offers depends on its kind: a verification mail is sent again by logging in
+ * (spec: an unverified address re-sends it at login), a reset link by the reset page; the other
+ * kinds cannot be re-sent from here, so they only lead to the login (a password reset is never
+ * offered for them).
+ */
+function ErrorActions({ mode }: { mode: ActionMode | null }) {
+  if (mode === 'resetPassword') {
+    return (
+      <Actions>
+        <LinkButton href="/email/password/reset" $variant="primary" $block data-testid="link-error-resend">
+          パスワード再設定メールを送り直す
+        </LinkButton>
+        <Link href="/email/login">ログイン画面へ</Link>
+      </Actions>
+    );
+  }
+  const hint =
+    mode === 'verifyEmail'
+      ? 'ログインすると、確認メールがもう一度送信されます。すでに確認が済んでいる場合は、そのままログインできます。'
+      : mode === 'verifyAndChangeEmail'
+        ? 'メールアドレスの変更は、ログインしてからアカウント設定でもう一度お手続きください。すでに変更が済んでいる場合は、新しいメールアドレスでログインできます。'
+        : mode === 'recoverEmail'
+          ? 'すでにメールアドレスを戻している場合は、元のメールアドレスでログインできます。'
+          : null;
+  // An e-mail change is asked for again on /settings/email, so the login leads there.
+  const login = mode === 'verifyAndChangeEmail' ? '/email/login?next=%2Fsettings%2Femail' : '/email/login';
+  return (
+    <>
+      {hint && <p data-testid="link-error-hint">{hint}</p>}
+      <Actions>
+        <LinkButton href={login} $variant={mode === 'verifyEmail' ? 'primary' : 'normal'} $block data-testid="link-error-login">
+          ログイン画面へ
+        </LinkButton>
+      </Actions>
+    </>
+  );
+}
+
 /** One apply per code, even if the effect runs twice (a code can be used once only). */
 const started = new Map<string, Promise<View>>();
 
@@ -49,8 +88,9 @@ async function run(mode: ActionMode, oobCode: string | undefined): Promise<View>
 
 /**
  * Our custom action handler (spec section 7): verification, e-mail change, e-mail recovery and
- * password reset links land here. Used, expired and foreign codes get a clear message; the
- * optional continueUrl is followed only when it points back to this site.
+ * password reset links land here. Used, expired and foreign codes get a clear message and the
+ * way out that fits the link's kind (ErrorActions); the optional continueUrl is followed only
+ * when it points back to this site.
  */
 export default function EmailLinkCallback() {
   const router = useRouter();
@@ -94,12 +134,7 @@ export default function EmailLinkCallback() {
             <FormMessage $kind="error" role="alert" data-testid="link-error" data-code={view.code}>
               {authMessage(view.code)}
             </FormMessage>
-            <Actions>
-              <LinkButton href="/email/login" $variant="normal" $block>
-                ログイン画面へ
-              </LinkButton>
-              <Link href="/email/password/reset">パスワード再設定メールを送り直す</Link>
-            </Actions>
+            <ErrorActions mode={mode} />
           </>
         )}
 

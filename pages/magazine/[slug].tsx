@@ -6,6 +6,7 @@
 import type { GetStaticPaths, GetStaticProps } from 'next';
 import { Link } from '@/components/ui/Link';
 import styled from 'styled-components';
+import { tapTarget } from '@/styles/tapTarget';
 import { PageHead } from '@/components/seo/PageHead';
 import { PageContainer, Section, SectionTitle } from '@/components/ui/Page';
 import { GatedImage } from '@/components/safecheck/GatedImage';
@@ -44,6 +45,10 @@ const Narrow = styled.article`
     margin: 0 0 16px;
     font-size: 0.85rem;
     color: ${({ theme }) => theme.textMuted};
+    a {
+      /* the text alone is 20 px */
+      ${tapTarget}
+    }
   }
 `;
 
