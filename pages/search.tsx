@@ -4,14 +4,14 @@
  * reached by clearing the box has no server lists, so it fetches them once in the browser
  * (docs/decisions.md, catalogue section).
  */
-import { useEffect, useRef, useState } from 'react';
 import type { GetServerSideProps } from 'next';
 import { RoutePage } from '@/components/layout/RoutePage';
 import { CatalogError } from '@/components/catalog/CatalogError';
 import { SearchResults, SearchStart } from '@/components/catalog/SearchResults';
 import { SearchBox } from '@/components/title/SearchBox';
-import { catalogErrorMessage, fetchHome, searchCatalog, type Home, type SearchResult } from '@/lib/api/catalog';
+import { catalogErrorMessage, fetchHome, searchCatalog, type SearchResult } from '@/lib/api/catalog';
 import { useCatalogSearch } from '@/lib/catalog/useCatalogSearch';
+import { startLists, useStartLists } from '@/lib/catalog/useStartLists';
 import { cleanSearchQuery, SEARCH_MAX_LENGTH } from '@/lib/catalog/searchQuery';
 import type { GameSummary } from '@/lib/types/game';
 
@@ -22,42 +22,6 @@ interface Props {
   popular: GameSummary[];
   genres: string[];
   error: string | null;
-}
-
-interface StartLists {
-  popular: GameSummary[];
-  genres: string[];
-}
-
-/** The start view's lists from the home rows: the first popular titles and the genre names. */
-function startLists(home: Home): StartLists {
-  return { popular: home.popular.slice(0, 8), genres: home.genres.map((g) => g.genre) };
-}
-
-/** Loaded only when the browser needs it (issue 12: not in the page's first load). */
-const loadCatalog = () => import('@/lib/api/catalog');
-
-/**
- * The start view's lists: the server's when it sent them (an empty /search), otherwise fetched
- * once in the browser the first time the start view shows without them (the box cleared after
- * a /search?q=…). A failure keeps the hint alone and is retried the next time it shows.
- */
-function useStartLists(server: StartLists, shown: boolean): StartLists {
-  const [fetched, setFetched] = useState<StartLists | null>(null);
-  const asked = useRef(false);
-  const hasServer = server.popular.length > 0 || server.genres.length > 0;
-  const needed = shown && !hasServer && !fetched;
-  useEffect(() => {
-    if (!needed || asked.current) return;
-    asked.current = true;
-    loadCatalog()
-      .then((api) => api.fetchHome())
-      .then((home) => setFetched(startLists(home)))
-      .catch(() => {
-        asked.current = false;
-      });
-  }, [needed]);
-  return hasServer || !fetched ? server : fetched;
 }
 
 export const getServerSideProps: GetServerSideProps<Props> = async ({ query }) => {

@@ -12,9 +12,9 @@ import type { SearchResult } from '@/lib/api/catalog';
 import { lazyFailureMessage } from '@/lib/api/lazy';
 import { messageFor } from '@/lib/api/messages';
 import { track } from '@/lib/analytics';
+import { loadCatalog } from './loadCatalog';
 import { cleanSearchQuery } from './searchQuery';
 
-const loadCatalog = () => import('@/lib/api/catalog');
 
 /** When the api's chunk itself cannot load (offline): the client's `catalog.network` wording. */
 const SEARCH_OFFLINE_MESSAGE = messageFor('network', 'catalog');
