@@ -144,5 +144,11 @@ maybe('Ren\'Py games compiled ahead', () => {
     expect(copy).not.toBeNull();
     expect(games.paths(SPEC).compiled).toBe(true);
     expect(fs.readdirSync(cfg.compiledDir)).toEqual([path.basename(copy!)]);
+
+    // the copy removed under the agent (a cleaner of temporary files): Debian's folder, then made again
+    fs.rmSync(copy!, { recursive: true, force: true });
+    expect(games.paths(SPEC)).toMatchObject({ baseDir: GAME_DIR, compiled: false });
+    expect(await games.prepare(SPEC)).toBe(copy);
+    expect(games.paths(SPEC).compiled).toBe(true);
   });
 });

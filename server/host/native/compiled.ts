@@ -85,9 +85,17 @@ export class CompiledGames {
     private readonly log: Log,
   ) {}
 
-  /** Where the game starts from now: the compiled copy once it is ready, else Debian's folder. */
+  /**
+   * Where the game starts from now: the compiled copy once it is ready, else Debian's folder. A
+   * copy removed meanwhile (a cleaner of temporary files) is forgotten, and made again by the
+   * next prepare().
+   */
   paths(spec: RenpyRuntime): LaunchPaths {
-    const copy = this.ready.get(spec.baseDir);
+    let copy = this.ready.get(spec.baseDir);
+    if (copy && !fs.existsSync(path.join(copy, 'ok'))) {
+      this.ready.delete(spec.baseDir);
+      copy = undefined;
+    }
     const rel = gameUnderBase(spec.baseDir);
     if (!copy || rel === null) return { baseDir: spec.baseDir, overlay: OVERLAY, env: {}, compiled: false };
     return { baseDir: path.join(copy, 'base', rel), overlay: path.join(copy, 'overlay'), env: { YUMECAST_RENPY_BASE: path.join(copy, 'base') }, compiled: true };
