@@ -15,7 +15,6 @@ import { track } from '@/lib/analytics';
 import { loadCatalog } from './loadCatalog';
 import { cleanSearchQuery } from './searchQuery';
 
-
 /** When the api's chunk itself cannot load (offline): the client's `catalog.network` wording. */
 const SEARCH_OFFLINE_MESSAGE = messageFor('network', 'catalog');
 

@@ -35,6 +35,13 @@ const TITLES: Record<string, string> = {
   resetPassword: 'パスワードの再設定',
 };
 
+/** What a failed link of each kind says beside its login button. */
+const ERROR_HINTS: Partial<Record<ActionMode, string>> = {
+  verifyEmail: 'ログインすると、確認メールがもう一度送信されます。すでに確認が済んでいる場合は、そのままログインできます。',
+  verifyAndChangeEmail: 'メールアドレスの変更は、ログインしてからアカウント設定でもう一度お手続きください。すでに変更が済んでいる場合は、新しいメールアドレスでログインできます。',
+  recoverEmail: 'すでにメールアドレスを戻している場合は、元のメールアドレスでログインできます。',
+};
+
 /**
  * What a failed link offers depends on its kind: a verification mail is sent again by logging in
  * (spec: an unverified address re-sends it at login), a reset link by the reset page; the other
@@ -52,14 +59,7 @@ function ErrorActions({ mode }: { mode: ActionMode | null }) {
       </Actions>
     );
   }
-  const hint =
-    mode === 'verifyEmail'
-      ? 'ログインすると、確認メールがもう一度送信されます。すでに確認が済んでいる場合は、そのままログインできます。'
-      : mode === 'verifyAndChangeEmail'
-        ? 'メールアドレスの変更は、ログインしてからアカウント設定でもう一度お手続きください。すでに変更が済んでいる場合は、新しいメールアドレスでログインできます。'
-        : mode === 'recoverEmail'
-          ? 'すでにメールアドレスを戻している場合は、元のメールアドレスでログインできます。'
-          : null;
+  const hint = mode ? ERROR_HINTS[mode] : undefined;
   // An e-mail change is asked for again on /settings/email, so the login leads there.
   const login = mode === 'verifyAndChangeEmail' ? '/email/login?next=%2Fsettings%2Femail' : '/email/login';
   return (

@@ -10,8 +10,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { RenpyRuntime } from '../../../lib/api-types/titleRuntime';
-import { CompiledGames, RENPY_BASE, WRAPPER, sourceDigest, type LaunchPaths } from './compiled';
+import { CompiledGames, RENPY_BASE, WRAPPER, listFiles, sourceDigest, type LaunchPaths } from './compiled';
 import { loadNativeConfig } from './config';
+import { isRoot, unprivilegedPrefix } from './isolation';
 import { PYTHON, startXvfb, until, type XDisplay } from './testing/xenv';
 
 jest.setTimeout(240_000);
@@ -21,13 +22,11 @@ const installed = fs.existsSync(GAME_DIR) && fs.existsSync('/usr/bin/Xvfb') && f
 const maybe = installed ? describe : describe.skip;
 if (!installed) console.warn(`compiled.int: Ren'Py or Xvfb is not installed (${GAME_DIR}): run scripts/setup.sh`);
 
-const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const NOBODY = 65534;
 const SPEC: RenpyRuntime = { kind: 'renpy', baseDir: GAME_DIR, language: 'japanese' };
 
-function files(dir: string): string[] {
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
-}
+/** Every file under `dir`, as absolute paths. */
+const files = (dir: string) => listFiles(dir).map((f) => path.join(dir, f));
 
 maybe('Ren\'Py games compiled ahead', () => {
   let dir: string;
@@ -53,7 +52,7 @@ maybe('Ren\'Py games compiled ahead', () => {
     for (const d of ['home', 'log', 'saves']) fs.mkdirSync(path.join(run, d), { recursive: true });
     if (isRoot) for (const d of ['', 'home', 'log', 'saves']) fs.chownSync(path.join(run, d), NOBODY, NOBODY);
     const env = { ...x.env, HOME: path.join(run, 'home'), PATH: '/usr/bin:/bin', SDL_AUDIODRIVER: 'dummy', RENPY_LOG_BASE: path.join(run, 'log'), RENPY_SEARCHPATH: launch.overlay, RENPY_LANGUAGE: 'japanese', RENPY_VARIANT: 'large', BROWSER: '/bin/true', ...launch.env };
-    const argv = [...(isRoot ? ['setpriv', `--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups'] : []), PYTHON, WRAPPER, launch.baseDir, '--savedir', path.join(run, 'saves')];
+    const argv = [...unprivilegedPrefix(NOBODY, NOBODY, { netns: false }), PYTHON, WRAPPER, launch.baseDir, '--savedir', path.join(run, 'saves')];
     const game = spawn(argv[0], argv.slice(1), { env: env as unknown as NodeJS.ProcessEnv, stdio: 'ignore' });
     try {
       const text = await until(

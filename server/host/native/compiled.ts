@@ -20,6 +20,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { RenpyRuntime } from '../../../lib/api-types/titleRuntime';
 import type { NativeConfig } from './config';
+import { isRoot, unprivilegedPrefix } from './isolation';
 
 const run = promisify(execFile);
 
@@ -30,7 +31,7 @@ export const WRAPPER = path.join(HERE, 'renpy', 'renpy-py311.py');
 export const OVERLAY = path.join(HERE, 'renpy', 'overlay');
 /** The compile of one game: a few seconds on a quiet host. */
 const COMPILE_TIMEOUT_MS = 180_000;
-/** The sessions' default uid when the agent is root (nobody): the compile runs as it too. */
+/** The compile runs as an unprivileged user (nobody), as each session runs as one of its own. */
 const NOBODY = 65534;
 
 type Log = (level: 'info' | 'warn' | 'error', msg: string) => void;
@@ -43,20 +44,13 @@ export interface LaunchPaths {
   compiled: boolean;
 }
 
-const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-
-/** Every file under `dir` (relative paths, sorted), following no symlink out of it. */
-function listFiles(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (rel: string) => {
-    for (const e of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
-      const r = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) walk(r);
-      else out.push(r);
-    }
-  };
-  walk('');
-  return out.sort();
+/** Every file under `dir` (paths relative to it, sorted), following no symlink out of it. */
+export function listFiles(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => !e.isDirectory())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+    .sort();
 }
 
 /** The digest of what a compiled copy is made from (a different one means a new copy). */
@@ -142,7 +136,6 @@ export class CompiledGames {
     const final = path.join(this.config.compiledDir, name);
     if (fs.existsSync(path.join(final, 'ok'))) return final;
     if (this.abort.signal.aborted) return null;
-    const t0 = Date.now();
     fs.mkdirSync(this.config.compiledDir, { recursive: true, mode: 0o755 });
     // one compile per machine at a time: the agents of a machine (and the tests' agents) share the copy
     const lock = path.join(this.config.compiledDir, `.lock-${name}`);
@@ -156,14 +149,15 @@ export class CompiledGames {
       return 'busy';
     }
     try {
-      return await this.compile(rel, name, final, t0, spec);
+      return await this.compile(spec, rel, final);
     } finally {
       fs.rmSync(lock, { force: true });
     }
   }
 
-  private async compile(rel: string, name: string, final: string, t0: number, spec: RenpyRuntime): Promise<string> {
-    const tmp = path.join(this.config.compiledDir, `.tmp-${name}-${randomBytes(4).toString('hex')}`);
+  private async compile(spec: RenpyRuntime, rel: string, final: string): Promise<string> {
+    const t0 = Date.now();
+    const tmp = path.join(this.config.compiledDir, `.tmp-${path.basename(final)}-${randomBytes(4).toString('hex')}`);
     try {
       fs.cpSync(RENPY_BASE, path.join(tmp, 'base'), { recursive: true, dereference: true });
       fs.cpSync(OVERLAY, path.join(tmp, 'overlay'), { recursive: true, filter: (src) => !src.endsWith('.rpyc') });
@@ -180,8 +174,8 @@ export class CompiledGames {
         YUMECAST_RENPY_BASE: path.join(tmp, 'base'),
         YUMECAST_RENPY_WRITE_RPYC: '1',
       };
-      // as the sessions' user, in a network namespace of its own, as a game runs (isolation.ts)
-      const prefix = isRoot ? ['unshare', '-n', 'setpriv', `--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups'] : [];
+      // unprivileged and without network, as a game runs (isolation.ts)
+      const prefix = unprivilegedPrefix(NOBODY, NOBODY, { netns: true });
       // a save folder of its own; Ren'Py also writes its `persistent` into the game's `saves`
       // folder, removed below: every session's game would read it
       const argv = [...prefix, this.config.python, WRAPPER, '--savedir', path.join(tmp, 'saves'), path.join(tmp, 'base', rel), 'compile'];

@@ -20,7 +20,7 @@ import type { RenpyRuntime } from '../../../lib/api-types/titleRuntime';
 import { WRAPPER, type LaunchPaths } from './compiled';
 import type { InputMessage } from '../../../lib/streaming/messages';
 import type { NativeConfig } from './config';
-import { alive, isolateSession, spawnIsolated, type Isolation } from './isolation';
+import { alive, isolateSession, isRoot, spawnIsolated, type Isolation } from './isolation';
 import { pointerButton, renpyKeysym } from './keymap';
 import { AUDIO_FRAME_BYTES, AUDIO_RATE } from './stream-protocol';
 import { TextTail, type NativeTextEvent } from './text';
@@ -178,7 +178,6 @@ export class NativeGame extends EventEmitter {
 
   private async launch(): Promise<void> {
     const { config, spec } = this.o;
-    const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
     fs.rmSync(this.runDir, { recursive: true, force: true });
     // the sessions' parent folder: the session's user may pass through it, not list it
     fs.mkdirSync(config.runDir, { recursive: true, mode: 0o711 });
@@ -188,7 +187,7 @@ export class NativeGame extends EventEmitter {
     for (const f of this.o.saves) fs.writeFileSync(this.dir('saves', f.name), f.data);
     const xauth = this.dir('xauth');
     execFileSync('xauth', ['-q', '-f', xauth, 'add', `:${this.display}`, '.', randomBytes(16).toString('hex')], { stdio: 'ignore' });
-    if (asRoot) {
+    if (isRoot) {
       fs.mkdirSync(X11_DIR, { recursive: true });
       fs.chmodSync(X11_DIR, 0o1777);
       execFileSync('chown', ['-R', `${this.uid}:${this.uid}`, this.runDir]);

@@ -26,7 +26,8 @@ export interface Isolation {
   killSync(): void;
 }
 
-const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+/** Whether the agent runs as root (then a session's processes run as an unprivileged uid). */
+export const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 /** setpriv to the session's user when the agent is root; nothing otherwise (it already is one). */
 function userPrefix(uid: number, gid: number): string[] {
@@ -38,6 +39,11 @@ function netnsPrefix(): string[] {
   return isRoot ? ['unshare', '-n'] : ['unshare', '-rn'];
 }
 
+/** The command prefix that runs a process as `uid`:`gid` (as root) and, with `netns`, without network. */
+export function unprivilegedPrefix(uid: number, gid: number, o: { netns: boolean }): string[] {
+  return [...(o.netns ? netnsPrefix() : []), ...userPrefix(uid, gid)];
+}
+
 class CgroupIsolation implements Isolation {
   readonly kind = 'cgroup' as const;
   constructor(
@@ -47,7 +53,7 @@ class CgroupIsolation implements Isolation {
   ) {}
 
   prefix(o: { netns: boolean }): string[] {
-    return ['sh', '-c', `echo $$ > '${this.dir}/cgroup.procs' && exec "$@"`, 'sh', ...(o.netns ? netnsPrefix() : []), ...userPrefix(this.uid, this.gid)];
+    return ['sh', '-c', `echo $$ > '${this.dir}/cgroup.procs' && exec "$@"`, 'sh', ...unprivilegedPrefix(this.uid, this.gid, o)];
   }
 
   pids(): number[] {
@@ -115,7 +121,7 @@ class ProcessGroupIsolation implements Isolation {
   ) {}
 
   prefix(o: { netns: boolean }): string[] {
-    return [...(o.netns ? netnsPrefix() : []), ...userPrefix(this.uid, this.gid)];
+    return unprivilegedPrefix(this.uid, this.gid, o);
   }
 
   pids(): number[] {
