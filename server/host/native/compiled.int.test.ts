@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { RenpyRuntime } from '../../../lib/api-types/titleRuntime';
 import { CompiledGames, RENPY_BASE, WRAPPER, listFiles, sourceDigest, type LaunchPaths } from './compiled';
 import { loadNativeConfig } from './config';
-import { isRoot, unprivilegedPrefix } from './isolation';
+import { NOBODY, isRoot, unprivilegedPrefix } from './isolation';
 import { PYTHON, startXvfb, until, type XDisplay } from './testing/xenv';
 
 jest.setTimeout(240_000);
@@ -22,7 +22,6 @@ const installed = fs.existsSync(GAME_DIR) && fs.existsSync('/usr/bin/Xvfb') && f
 const maybe = installed ? describe : describe.skip;
 if (!installed) console.warn(`compiled.int: Ren'Py or Xvfb is not installed (${GAME_DIR}): run scripts/setup.sh`);
 
-const NOBODY = 65534;
 const SPEC: RenpyRuntime = { kind: 'renpy', baseDir: GAME_DIR, language: 'japanese' };
 
 /** Every file under `dir`, as absolute paths. */

@@ -20,7 +20,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { RenpyRuntime } from '../../../lib/api-types/titleRuntime';
 import type { NativeConfig } from './config';
-import { isRoot, unprivilegedPrefix } from './isolation';
+import { NOBODY, isRoot, unprivilegedPrefix } from './isolation';
 
 const run = promisify(execFile);
 
@@ -31,8 +31,6 @@ export const WRAPPER = path.join(HERE, 'renpy', 'renpy-py311.py');
 export const OVERLAY = path.join(HERE, 'renpy', 'overlay');
 /** The compile of one game: a few seconds on a quiet host. */
 const COMPILE_TIMEOUT_MS = 180_000;
-/** The compile runs as an unprivileged user (nobody), as each session runs as one of its own. */
-const NOBODY = 65534;
 
 type Log = (level: 'info' | 'warn' | 'error', msg: string) => void;
 

@@ -26,6 +26,9 @@ export interface Isolation {
   killSync(): void;
 }
 
+/** The unprivileged user (nobody) that work not owned by one session runs as: the compile ahead. */
+export const NOBODY = 65534;
+
 /** Whether the agent runs as root (then a session's processes run as an unprivileged uid). */
 export const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
