@@ -6,6 +6,7 @@
  * height 0) rather than whenever the page collects its garbage. The decoded SVG is let go as
  * soon as it is rasterised.
  */
+import { platform, type ArtImage } from './platform';
 import { H, W } from './types';
 
 export type Raster = HTMLCanvasElement;
@@ -22,7 +23,7 @@ export function rasterBytes(c: { width: number; height: number } | null | undefi
 export const BACKGROUND_BYTES = W * H * 4;
 
 export function canvas(w: number, h: number): HTMLCanvasElement {
-  const c = document.createElement('canvas');
+  const c = platform().createCanvas();
   c.width = Math.max(1, Math.round(w));
   c.height = Math.max(1, Math.round(h));
   return c;
@@ -87,20 +88,9 @@ export class SpriteRaster {
   }
 }
 
-export function loadImage(url: string): Promise<HTMLImageElement> {
-  return new Promise((resolve, reject) => {
-    const img = new Image();
-    img.decoding = 'async';
-    img.onload = () => resolve(img);
-    img.onerror = () => reject(new Error(`image failed: ${url}`));
-    img.src = url;
-  });
-}
-
-/** Lets go of a decoded image once its raster is made (its SVG document goes with it). */
-function forget(img: HTMLImageElement): void {
-  img.onload = img.onerror = null;
-  img.removeAttribute('src');
+/** An art file decoded where the engine runs (platform.ts: the page's `<img>`, or sharp in Node). */
+export function loadImage(url: string): Promise<ArtImage> {
+  return platform().loadArt(url);
 }
 
 /**
@@ -112,27 +102,26 @@ function flush(c: HTMLCanvasElement): void {
   c.getContext('2d')!.getImageData(0, 0, 1, 1);
 }
 
-export function rasteriseBackground(img: HTMLImageElement): Raster {
+export async function rasteriseBackground(img: ArtImage): Promise<Raster> {
   const c = canvas(W, H);
-  const g = c.getContext('2d')!;
   // cover the screen, centred
-  const iw = img.naturalWidth || W;
-  const ih = img.naturalHeight || H;
+  const iw = img.width || W;
+  const ih = img.height || H;
   const k = Math.max(W / iw, H / ih);
-  g.drawImage(img, (W - iw * k) / 2, (H - ih * k) / 2, iw * k, ih * k);
+  await img.drawInto(c, (W - iw * k) / 2, (H - ih * k) / 2, iw * k, ih * k);
   flush(c);
-  forget(img);
+  img.forget();
   return c;
 }
 
-export function rasteriseSprite(img: HTMLImageElement, onDim?: () => void): SpriteRaster {
-  const iw = img.naturalWidth || 560;
-  const ih = img.naturalHeight || 680;
+export async function rasteriseSprite(img: ArtImage, onDim?: () => void): Promise<SpriteRaster> {
+  const iw = img.width || 560;
+  const ih = img.height || 680;
   const w = (iw * SPRITE_HEIGHT) / ih;
   const c = canvas(w, SPRITE_HEIGHT);
-  c.getContext('2d')!.drawImage(img, 0, 0, w, SPRITE_HEIGHT);
+  await img.drawInto(c, 0, 0, w, SPRITE_HEIGHT);
   flush(c);
-  forget(img);
+  img.forget();
   return new SpriteRaster(c, onDim);
 }
 

@@ -368,10 +368,15 @@ export class ArtStore extends ArtCatalog {
           const img = await loadImage(this.url(path));
           await wait();
           if (this.disposed) return;
-          if (key.startsWith('bg:')) this.backgrounds.set(key.slice(3), rasteriseBackground(img));
-          else {
+          if (key.startsWith('bg:')) {
+            const bg = await rasteriseBackground(img);
+            // (in Node the raster is made off the thread: the store may be gone by now)
+            if (this.disposed) return release(bg);
+            this.backgrounds.set(key.slice(3), bg);
+          } else {
             // a dimmed copy is made inside a draw: its bytes are counted once that draw is over
-            const s = rasteriseSprite(img, () => queueMicrotask(() => this.trim()));
+            const s = await rasteriseSprite(img, () => queueMicrotask(() => this.trim()));
+            if (this.disposed) return s.dispose();
             this.spriteBytes = s.bytes;
             this.sprites.set(key.slice('sprite:'.length), s);
           }

@@ -2,6 +2,7 @@
 import { ArtStore, type Raster, type SpriteRaster } from './art';
 import { SFX_TYPES } from './audio/sfx';
 import type { GameData, GameMeta, Score, SfxSpec } from './types';
+import { platform } from './platform';
 
 /*
  * Plain fetches: the host's page server marks game files cacheable (a runtime lives for one
@@ -49,7 +50,7 @@ export class Assets {
   }
 
   url(path: string): string {
-    return new URL(path, new URL(this.base, location.href)).href;
+    return new URL(path, new URL(this.base, platform().baseHref())).href;
   }
 
   private miss(what: string, e: unknown): void {
@@ -123,7 +124,7 @@ export function guessSfx(id: string): SfxSpec | null {
 }
 
 export async function loadGameFiles(base: string): Promise<{ game: GameData; meta: GameMeta }> {
-  const abs = new URL(base, location.href).href;
+  const abs = new URL(base, platform().baseHref()).href;
   const [game, meta] = await Promise.all([
     fetchJson<unknown>(new URL('game.json', abs).href),
     fetchJson<GameMeta>(new URL('meta.json', abs).href).catch(() => ({}) as GameMeta),

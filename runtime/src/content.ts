@@ -8,6 +8,7 @@ import { Assets, loadGameFiles } from './assets';
 import { loadStory, type LoadedStory } from './story';
 import { font } from './text';
 import type { GameData, GameMeta } from './types';
+import { platform } from './platform';
 
 /** The engine's own UI text (its glyphs are preloaded with the story's). */
 export const UI_TEXT =
@@ -68,8 +69,9 @@ export async function loadContent(assetBase: string, storyUrl: string): Promise<
 
 /** Loads the Noto Sans JP subsets for the text (both weights); true when the UI's glyphs are there. */
 export async function preloadFonts(text: Pick<FontText, 'regular' | 'bold'>, timeoutMs = 5000): Promise<boolean> {
-  if (!document.fonts) return false;
-  const jobs = Promise.all([document.fonts.load(font(30, 400), text.regular || 'あ'), document.fonts.load(font(30, 700), text.bold || 'あ')]);
+  const fonts = platform().fonts();
+  if (!fonts) return false;
+  const jobs = Promise.all([fonts.load(font(30, 400), text.regular || 'あ'), fonts.load(font(30, 700), text.bold || 'あ')]);
   await Promise.race([jobs.catch(() => undefined), new Promise((r) => setTimeout(r, timeoutMs))]);
-  return document.fonts.check(font(30, 400), 'はじめからつづきから') && document.fonts.check(font(30, 700), 'はじめから');
+  return fonts.check(font(30, 400), 'はじめからつづきから') && fonts.check(font(30, 700), 'はじめから');
 }

@@ -10,7 +10,7 @@
 import type { Story } from 'inkjs';
 import type { QualityLevel } from '../../lib/streaming/messages';
 import type { Assets } from './assets';
-import type { AudioEngine } from './audio/engine';
+import type { EngineSound } from './audio/engine';
 import { Weather } from './effects';
 import { Emitter } from './events';
 import { StoryFlow, type FlowHost } from './flow';
@@ -35,7 +35,7 @@ export class Engine implements InputTarget, MenuHost, FlowHost {
   meta: GameMeta = {};
   assets!: Assets;
   story!: Story;
-  readonly audio: AudioEngine;
+  readonly audio: EngineSound;
   title = '';
 
   // --- parts
@@ -75,7 +75,7 @@ export class Engine implements InputTarget, MenuHost, FlowHost {
   }
   private lastSkipStep = 0;
 
-  constructor(opts: StartOptions & { gameId: string }, audio: AudioEngine) {
+  constructor(opts: StartOptions & { gameId: string }, audio: EngineSound) {
     this.opts = opts;
     this.gameId = opts.gameId;
     this.sessionId = opts.sessionId ?? null;

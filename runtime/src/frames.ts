@@ -100,6 +100,7 @@ export class FrameScheduler {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private timerAt = Infinity;
   private drawing = false;
+  private stopped = false;
   private changedAt = -1e9;
   private refine = REFINE_MS;
   private refineStep = REFINE_MS.length;
@@ -122,6 +123,7 @@ export class FrameScheduler {
 
   /** Starts drawing in `mode` (switching stops the other mode's loop or timers). */
   setMode(mode: FrameMode): void {
+    if (this.stopped) return;
     this.mode = mode;
     if (mode === 'steady') {
       this.clearTimer();
@@ -182,6 +184,18 @@ export class FrameScheduler {
       track.addEventListener('ended', () => this.tracks.delete(track));
     }
     return track;
+  }
+
+  /**
+   * Draws no more: its timers cleared (the light runtime's session ended, runtime/node/runtime.ts;
+   * a page's scheduler ends with its page).
+   */
+  stop(): void {
+    this.stopped = true;
+    this.mode = 'change';
+    this.clearTimer();
+    if (this.interval) clearInterval(this.interval);
+    this.interval = null;
   }
 
   /** Something visible changed: draw soon (`change`; the steady loop sees `dirty` itself). */
@@ -284,7 +298,8 @@ export class FrameScheduler {
   }
 
   private schedule(at: number): void {
-    if (this.timer !== null && this.timerAt <= at) return;
+    // (Infinity: nothing to wait for; a browser would fire a timer of Infinity ms at once)
+    if (this.stopped || !Number.isFinite(at) || (this.timer !== null && this.timerAt <= at)) return;
     this.clearTimer();
     this.timerAt = at;
     this.timer = setTimeout(this.onTimer, Math.max(0, at - performance.now()));

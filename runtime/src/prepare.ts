@@ -19,6 +19,7 @@ import { Layers } from './draw/common';
 import { drawLoading, drawTitle } from './draw/screens';
 import { Engine } from './engine';
 import { H, W, type PrepareInfo, type PrepareOptions } from './types';
+import { platform } from './platform';
 
 export interface Prepared extends Content {
   fontsReady: boolean;
@@ -47,7 +48,7 @@ const entries = new Map<string, Entry>();
 /** Set once start() took over: prepare() is a no-op from then on. */
 let closed = false;
 
-const abs = (u: string) => (u ? new URL(u, location.href).href : '');
+const abs = (u: string) => (u ? new URL(u, platform().baseHref()).href : '');
 const same = (e: Entry, assetBase: string, storyUrl: string) => e.assetBase === abs(assetBase) && e.storyUrl === abs(storyUrl);
 
 /**
@@ -57,7 +58,7 @@ const same = (e: Entry, assetBase: string, storyUrl: string) => e.assetBase === 
 function rehearseTitle(e: Engine, layers: Layers): void {
   e.screen = 'title';
   e.menus.focusId = 'title:new';
-  const scratch = document.createElement('canvas');
+  const scratch = platform().createCanvas();
   scratch.width = W;
   scratch.height = H;
   const g = scratch.getContext('2d', { alpha: false })!;

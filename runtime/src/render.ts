@@ -13,6 +13,7 @@ import { drawStage } from './draw/stage';
 import { StoryUi } from './draw/story-ui';
 import { clearWidthCache } from './text';
 import { H, W } from './types';
+import { platform } from './platform';
 
 export class Renderer {
   readonly ctx: CanvasRenderingContext2D;
@@ -37,7 +38,7 @@ export class Renderer {
       const g = into.getContext('2d')!;
       this.drawBase(g, performance.now());
     };
-    document.fonts?.addEventListener?.('loadingdone', () => {
+    platform().fonts()?.addEventListener('loadingdone', () => {
       clearWidthCache();
       this.storyUi.reset();
       this.overlays.reset();

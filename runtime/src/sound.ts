@@ -4,7 +4,7 @@
  * saved with the play and reported by getState).
  */
 import type { Assets } from './assets';
-import type { AudioEngine } from './audio/engine';
+import type { EngineSound } from './audio/engine';
 import { CHOICE_SFX } from './audio/sfx';
 
 export class SoundCues {
@@ -13,7 +13,7 @@ export class SoundCues {
   /** Set with the game's content (before anything plays). */
   assets: Pick<Assets, 'score' | 'sfxSpec'> | null = null;
 
-  constructor(readonly audio: AudioEngine) {}
+  constructor(readonly audio: EngineSound) {}
 
   playBgm(id: string): void {
     this.bgm = id;

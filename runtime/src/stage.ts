@@ -9,6 +9,7 @@ import type { ArtKey, ArtStore } from './art';
 import { Weather } from './effects';
 import type { EffectName, TagCommand } from './tags';
 import { H, W, type GameData, type Position, type SaveState, type TransitionKind, type WeatherKind } from './types';
+import { platform } from './platform';
 
 export interface StageChar {
   id: string;
@@ -74,7 +75,7 @@ export class Stage {
     if (fast) dur = Math.min(dur, 120);
     // two canvases in turn: the snapshot may blend in the transition still running (both are
     // freed when no transition runs: update())
-    const from = this.snapCanvases.find((c) => c !== this.transition?.from) ?? document.createElement('canvas');
+    const from = this.snapCanvases.find((c) => c !== this.transition?.from) ?? platform().createCanvas();
     if (!this.snapCanvases.includes(from)) this.snapCanvases.push(from);
     from.width = W;
     from.height = H;

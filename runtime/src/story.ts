@@ -4,6 +4,7 @@
  */
 import { Story } from 'inkjs';
 import { fetchJson, fetchText } from './assets';
+import { platform } from './platform';
 
 /** What runtime/build.ts writes to dist/games/<id>.json. */
 export interface PrecompiledStory {
@@ -47,7 +48,7 @@ export function charsetOf(text: string): string {
 export async function loadStory(storyUrl: string, assetBase: string): Promise<LoadedStory> {
   if (storyUrl) {
     try {
-      const pre = await fetchJson<PrecompiledStory>(new URL(storyUrl, location.href).href);
+      const pre = await fetchJson<PrecompiledStory>(new URL(storyUrl, platform().baseHref()).href);
       if (pre && pre.format === 'yumecast-story' && typeof pre.ink === 'string') {
         return { ...parse(pre.ink), ink: pre.ink, charset: pre.charset ?? '', source: 'precompiled' };
       }
@@ -55,7 +56,7 @@ export async function loadStory(storyUrl: string, assetBase: string): Promise<Lo
       /* not built: compile below */
     }
   }
-  const src = await fetchText(new URL('story.ink', new URL(assetBase, location.href)).href);
+  const src = await fetchText(new URL('story.ink', new URL(assetBase, platform().baseHref())).href);
   const ink = await compileInk(src);
   return { ...parse(ink), ink, charset: charsetOf(src), source: 'compiled' };
 }

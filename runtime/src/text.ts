@@ -2,6 +2,7 @@
  * Text on the canvas: the font, Japanese line breaking (character wrapping with simple kinsoku
  * shori), glyph loading for text about to be shown, and a colour's luminance.
  */
+import { platform } from './platform';
 
 /** Characters that may not begin a line. */
 const NO_START = new Set(
@@ -21,11 +22,12 @@ export function font(size: number, weight = 400): string {
  * yet; `loaded` runs when one arrives (redraw).
  */
 export function ensureGlyphs(text: string, loaded: () => void): void {
-  if (!document.fonts) return;
+  const fonts = platform().fonts();
+  if (!fonts) return;
   const fams = ['400 30px "Noto Sans JP"', '700 30px "Noto Sans JP"'];
   for (const f of fams) {
-    if (!document.fonts.check(f, text)) {
-      void document.fonts.load(f, text).then(() => {
+    if (!fonts.check(f, text)) {
+      void fonts.load(f, text).then(() => {
         loaded();
       });
     }

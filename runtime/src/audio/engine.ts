@@ -30,6 +30,15 @@ const SENDS_CHECK_MS = 2000;
 /** The sends go once nothing live has needed them for this long (s): effects a few seconds apart do not rebuild the reverb each time. */
 const SENDS_IDLE_S = 8;
 
+/**
+ * What the engine (engine.ts, sound.ts, status.ts) asks of its sound: cues to play and the figures
+ * getState() reports. The page's AudioEngine is one; the light runtime in Node brings its own
+ * (runtime/node/, docs/light-runtime.md), so the engine's modules never need WebAudio.
+ */
+export type EngineSound = Pick<AudioEngine, 'output' | 'resume' | 'sendsBuilt' | 'playMusic' | 'stopMusic' | 'musicMode' | 'musicLiveBeats' | 'loopHeld' | 'playSfx' | 'sfxPlayed'> & {
+  readonly ctx: Pick<AudioContext, 'state' | 'currentTime'>;
+};
+
 export class AudioEngine implements AudioGraph {
   readonly ctx: AudioContext;
   /** Where the context plays besides the stream: the output device, or none (getState().audio.output). */

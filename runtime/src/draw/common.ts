@@ -3,6 +3,7 @@
  * ellipsised text, the date format of the save slots, and the cache of static layers (drawn once,
  * blitted each frame).
  */
+import { platform } from '../platform';
 
 export const ACCENT = '#ff86ad';
 export const ACCENT_2 = '#ffc58a';
@@ -67,12 +68,12 @@ export class Layers {
   };
 
   constructor(private readonly artEpoch: () => number) {
-    document.fonts?.addEventListener?.('loadingdone', this.onFonts);
+    platform().fonts()?.addEventListener('loadingdone', this.onFonts);
   }
 
   /** Frees the layers' pixels now and stops following fonts (a prepared title layer no session used: prepare.ts). */
   dispose(): void {
-    document.fonts?.removeEventListener?.('loadingdone', this.onFonts);
+    platform().fonts()?.removeEventListener('loadingdone', this.onFonts);
     for (const l of this.layers.values()) l.canvas.width = l.canvas.height = 0;
     this.layers.clear();
   }
@@ -83,7 +84,7 @@ export class Layers {
     const fullKey = `${key}|${this.fontEpoch}|${this.artEpoch()}`;
     const now = performance.now();
     if (!l) {
-      const c = document.createElement('canvas');
+      const c = platform().createCanvas();
       l = { key: '', canvas: c, used: now };
       this.layers.set(name, l);
     }

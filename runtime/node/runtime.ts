@@ -1,0 +1,177 @@
+/**
+ * The light runtime's engine (docs/light-runtime.md, slice 1): runtime/src's own Engine,
+ * Renderer and InputHandler in Node, drawing into an @napi-rs/canvas canvas, with no Chromium
+ * page. What it offers mirrors the page's window.yumecast (runtime/src/main.ts) for what slice 1
+ * needs: start(), applyInput(), getState(), screenshot() (the canvas's PNG at full size) and the
+ * picture's RGBA pixels; the frames leave through a sender in a later slice.
+ *
+ * It draws as a host's page does in the `change` mode: frames.ts's FrameScheduler, when the
+ * picture changes (pace.ts `nextChangeAt`: the idle animations held still) and at once on input,
+ * at most 60 a second. The start follows main.ts's doStart without what
+ * only a page has (a warm page's preparation, fonts loaded in steps: every glyph is registered at
+ * boot, runtime/node/platform.ts). Sound is the caller's (`sound`): SilentSound until slice 3.
+ */
+import { isInputMessage, parsePlayerMessage } from '../../lib/streaming/messages';
+import type { EngineSound } from '../src/audio/engine';
+import { GAME_ID_RE, gameUrls, loadContent } from '../src/content';
+import { idle } from '../src/draw/common';
+import { Engine } from '../src/engine';
+import { InputHandler } from '../src/input';
+import { FrameScheduler } from '../src/frames';
+import { nextChangeAt } from '../src/pace';
+import { setPlatform } from '../src/platform';
+import { Renderer } from '../src/render';
+import { engineState } from '../src/status';
+import { H, W, type EngineEvent, type EngineState, type ReadyInfo, type StartOptions } from '../src/types';
+import { nodePlatform } from './platform';
+import { SilentSound } from './silent-sound';
+
+export interface LightRuntimeOptions {
+  /** The page server's runtime page (`<origin>/runtime/index.html`): what the game's URLs resolve against. */
+  baseHref: string;
+  sound?: EngineSound;
+  /** Each drawn frame (the sender's hook); the canvas holds its pixels. */
+  onFrame?: (now: number) => void;
+}
+
+export class LightRuntime {
+  /** The picture (1280×720): what a frame and a screenshot show. */
+  readonly canvas: HTMLCanvasElement;
+  private readonly sound: EngineSound;
+  private engine: Engine | null = null;
+  private renderer: Renderer | null = null;
+  private input: InputHandler | null = null;
+  private started: Promise<ReadyInfo> | null = null;
+  private readonly scheduler: FrameScheduler;
+  private closed = false;
+  /** Frames drawn, and their total draw time (ms). */
+  frames = 0;
+  drawMsTotal = 0;
+  private readonly listeners = new Map<string, Set<(payload: unknown) => void>>();
+
+  constructor(private readonly opts: LightRuntimeOptions) {
+    const where = nodePlatform(opts.baseHref);
+    setPlatform(where);
+    // as a host's page in `change` mode: nothing moves by itself while the player waits
+    idle.still = true;
+    this.canvas = where.createCanvas();
+    this.canvas.width = W;
+    this.canvas.height = H;
+    const g = this.canvas.getContext('2d', { alpha: false })!;
+    g.fillStyle = '#000';
+    g.fillRect(0, 0, W, H);
+    this.sound = opts.sound ?? new SilentSound();
+    this.scheduler = new FrameScheduler(this.canvas, g, {
+      draw: (now) => this.paint(now),
+      steadyFps: () => 60,
+      nextChangeAt: (now) => (this.engine?.ready ? nextChangeAt(this.engine, now) : Infinity),
+    });
+    this.scheduler.maxFps = 60;
+    this.scheduler.setMode('change');
+  }
+
+  start(o: StartOptions & { gameId: string }): Promise<ReadyInfo> {
+    this.started ??= this.doStart(o);
+    return this.started;
+  }
+
+  private async doStart(o: StartOptions & { gameId: string }): Promise<ReadyInfo> {
+    const t0 = performance.now();
+    if (!GAME_ID_RE.test(o.gameId)) throw new Error(`bad game id: ${JSON.stringify(o.gameId)}`);
+    const { assetBase, storyUrl } = gameUrls(o.gameId, o);
+    const e = new Engine({ ...o }, this.sound);
+    e.events.host = (name, payload) => this.emit(name, payload);
+    e.onDirty = () => this.scheduler.wake();
+    const r = new Renderer(this.canvas, e);
+    this.engine = e;
+    this.renderer = r;
+    this.input = new InputHandler(e);
+    let c;
+    try {
+      c = await loadContent(assetBase, storyUrl);
+    } catch (err) {
+      e.fail('game_not_found', err instanceof Error ? err.message : String(err));
+      throw err;
+    }
+    const { game, meta, assets, loaded } = c;
+    assets.art.onArrive = () => this.scheduler.wake();
+    e.setContent(game, meta, assets, loaded.story);
+    for (const s of o.saves ?? []) e.putSlot(s.slot, s.stateJson);
+    const resumed = o.state ? e.loadState(o.state) : false;
+    if (!resumed && o.skipTitle) e.newGame();
+    const firstArt = resumed || o.skipTitle ? e.screenArt() : assets.art.stageKeys(e.titleBackground(), []);
+    await assets.art.ensure(firstArt);
+    e.fontsReady = true;
+    if (!resumed && !o.skipTitle) e.showTitle();
+    e.ready = true;
+    const info: ReadyInfo = { gameId: o.gameId, sessionId: e.sessionId, title: e.title, startMs: Math.round(performance.now() - t0), timings: {}, storySource: loaded.source, prepared: false };
+    e.emit('ready', info);
+    this.scheduler.wake();
+    return info;
+  }
+
+  /** Applies one player message (input.ts's rules, as the page's applyInput); false when refused. */
+  applyInput(raw: unknown): boolean {
+    const msg = parsePlayerMessage(raw);
+    if (!msg || !isInputMessage(msg) || !this.engine || !this.input) return false;
+    this.input.apply(msg);
+    this.scheduler.wake();
+    return true;
+  }
+
+  getState(): EngineState {
+    if (!this.engine) throw new Error('not started');
+    return { ...engineState(this.engine), frame: this.frames, drawMs: this.frames ? Math.round((this.drawMsTotal / this.frames) * 100) / 100 : 0 };
+  }
+
+  /** Draws the picture now, outside the schedule (a screenshot's, a test's). */
+  drawNow(): void {
+    this.scheduler.drawNow();
+  }
+
+  private paint(now: number): void {
+    if (!this.renderer || this.closed) return;
+    const t = performance.now();
+    this.renderer.draw(now);
+    this.drawMsTotal += performance.now() - t;
+    this.frames++;
+    this.opts.onFrame?.(now);
+  }
+
+  /** The picture as a PNG at full size (1280×720), drawn now. */
+  screenshot(): Buffer {
+    this.drawNow();
+    return (this.canvas as unknown as { toBuffer(mime: 'image/png'): Buffer }).toBuffer('image/png');
+  }
+
+  /**
+   * The picture's pixels as they are now (RGBA, 1280×720, a copy): what a sender encodes. Through
+   * the canvas's `data()`: @napi-rs/canvas 0.1.80's getImageData of the whole picture keeps each
+   * copy outside V8's count (~3.5 MB a frame never freed, docs/performance.md "Issue 11,
+   * nineteenth round").
+   */
+  pixels(): Buffer {
+    return (this.canvas as unknown as { data(): Buffer }).data();
+  }
+
+  on(name: EngineEvent, fn: (payload: unknown) => void): () => void {
+    let set = this.listeners.get(name);
+    if (!set) this.listeners.set(name, (set = new Set()));
+    set.add(fn);
+    return () => set.delete(fn);
+  }
+
+  /** Stops drawing, frees the art's pixels now and lets the engine go. */
+  close(): void {
+    this.closed = true;
+    this.scheduler.stop();
+    this.engine?.assets?.art.dispose();
+    this.engine = null;
+    this.renderer = null;
+    this.input = null;
+  }
+
+  private emit(name: EngineEvent, payload: unknown): void {
+    for (const fn of this.listeners.get(name) ?? []) fn(payload);
+  }
+}
