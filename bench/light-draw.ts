@@ -1,14 +1,17 @@
 /**
  * The light runtime's draw against the page's (issue 11, docs/light-runtime.md slice 1): the same
- * title, read on the same way (Enter every --every ms, 250 by default, as play-host-cost's
- * "reading on"), for --seconds each, in the same run.
+ * title, started on its first line, its art left to rasterise in idle time until every image the
+ * title declares is done (the "art warm": its seconds and CPU), then read on the same way (Enter
+ * every --every ms, 250 by default, as play-host-cost's "reading on") for --seconds, each in the
+ * same run.
  *   - before: the engine in a Debian Chromium page (the host's `change` mode): its frames and its
  *     mean draw (getState().drawMs), and its renderer's CPU from /proc;
- *   - after: runtime/node's LightRuntime in a process of its own (this script with --child): its
- *     frames, its mean draw, the CPU of the whole process a frame and a second (the draw, the
- *     engine's logic, each frame's pixels read back as a sender takes them, and Node itself),
+ *   - after: runtime/node's LightRuntime in a process of its own (this script with --child), twice:
+ *     drawing only (`light`), and reading each frame's pixels back as a sender takes them
+ *     (`light+read`, LightRuntime.pixels()): its frames, its mean draw, the CPU of the whole
+ *     process a frame and a second (the draw, the engine's logic, the read-back, Node itself),
  *     and its memory (PSS, and RSS, from /proc/self/smaps_rollup) at the end.
- * Both load the title from the host's own page server (buildTestRuntime). Figures only; never
+ * (The rows after the art warm are the reading window's.) Both load the title from the host's own page server (buildTestRuntime). Figures only; never
  * fails on speed.
  *
  *   npx tsx bench/light-draw.ts [--game hajimari-no-eki] [--seconds 20] [--every 250]
@@ -18,6 +21,7 @@ import fs from 'node:fs';
 import { chromium } from 'playwright-core';
 import { FIXTURES_DIR, GAMES_DIR } from '../runtime/build';
 import { LightRuntime } from '../runtime/node/runtime';
+import type { EngineState } from '../runtime/src/types';
 import { startPageServer } from '../server/host/page-server';
 import { buildTestRuntime } from '../server/host/testing/harness';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../server/shared/chromium';
@@ -29,8 +33,23 @@ const GAME = arg('game', 'hajimari-no-eki');
 const SECONDS = Math.max(3, Number(arg('seconds', '20')));
 const EVERY_MS = Math.max(50, Number(arg('every', '250')));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The longest the art warm is waited for (s). */
+const WARM_MAX_S = 90;
+
+/** Waits until every image the title declares is rasterised (or failed); returns the seconds waited. */
+async function artWarm(state: () => Promise<EngineState> | EngineState): Promise<number> {
+  const t0 = performance.now();
+  for (;;) {
+    const a = (await state()).art;
+    if (!a || a.rasterised + a.failed >= a.total || performance.now() - t0 > WARM_MAX_S * 1000) return (performance.now() - t0) / 1000;
+    await sleep(100);
+  }
+}
 
 interface Figures {
+  /** From start() to every declared image rasterised: seconds, and CPU (% of a core) meanwhile. */
+  warmS: number;
+  warmPct: number;
   frames: number;
   fps: number;
   drawMs: number;
@@ -51,11 +70,15 @@ function rollup(key: string): number {
 }
 
 /** --child: the light runtime reads on; prints its figures as JSON on its last line. */
-async function child(baseHref: string): Promise<void> {
+async function child(baseHref: string, readBack: boolean): Promise<void> {
   let bytes = 0;
-  const rt = new LightRuntime({ baseHref, onFrame: () => (bytes += rt.pixels().length) });
+  const rt = new LightRuntime({ baseHref, onFrame: readBack ? () => (bytes += rt.pixels().length) : undefined });
+  const w0 = process.cpuUsage();
+  const tw = performance.now();
   await rt.start(urls(GAME));
-  await sleep(1500);
+  await artWarm(() => rt.getState());
+  const warmS = (performance.now() - tw) / 1000;
+  const w = process.cpuUsage(w0);
   const f0 = rt.frames;
   const d0 = rt.drawMsTotal;
   const c0 = process.cpuUsage();
@@ -71,15 +94,15 @@ async function child(baseHref: string): Promise<void> {
   const s = (performance.now() - t0) / 1000;
   const frames = rt.frames - f0;
   const cpuMs = (c.user + c.system) / 1000;
-  const out: Figures = { frames, fps: frames / s, drawMs: (rt.drawMsTotal - d0) / Math.max(1, frames), cpuMsFrame: cpuMs / Math.max(1, frames), cpuPct: cpuMs / 10 / s, pssMb: rollup('Pss'), rssMb: rollup('Rss'), lines: rt.getState().lineCount };
+  const out: Figures = { warmS, warmPct: (w.user + w.system) / 1e4 / warmS, frames, fps: frames / s, drawMs: (rt.drawMsTotal - d0) / Math.max(1, frames), cpuMsFrame: cpuMs / Math.max(1, frames), cpuPct: cpuMs / 10 / s, pssMb: rollup('Pss'), rssMb: rollup('Rss'), lines: rt.getState().lineCount };
   rt.close();
-  if (bytes === 0) throw new Error('no pixels read back');
+  if (readBack && bytes === 0) throw new Error('no pixels read back');
   console.log(JSON.stringify(out));
 }
 
-function runChild(baseHref: string): Promise<Figures> {
+function runChild(baseHref: string, readBack: boolean): Promise<Figures> {
   return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, [...process.execArgv, __filename, '--child', baseHref, '--game', GAME, '--seconds', String(SECONDS), '--every', String(EVERY_MS)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const p = spawn(process.execPath, [...process.execArgv, __filename, '--child', baseHref, ...(readBack ? ['--read-back'] : []), '--game', GAME, '--seconds', String(SECONDS), '--every', String(EVERY_MS)], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     p.stdout.on('data', (d) => (out += d));
     p.on('exit', (code) => {
@@ -103,8 +126,12 @@ async function pageRun(origin: string): Promise<Figures> {
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
     await page.goto(`${origin}/runtime/index.html?frames=change`);
     await page.waitForFunction(() => !!window.yumecast);
+    const w0 = rendererCpu();
+    const tw = performance.now();
     await page.evaluate((o) => window.yumecast.start(o), urls(GAME));
-    await sleep(1500);
+    await artWarm(() => page.evaluate(() => window.yumecast.getState()));
+    const warmS = (performance.now() - tw) / 1000;
+    const warmPct = ((rendererCpu() - w0) * 100) / warmS;
     const s0 = await page.evaluate(() => window.yumecast.getState());
     const c0 = rendererCpu();
     const t0 = performance.now();
@@ -120,7 +147,7 @@ async function pageRun(origin: string): Promise<Figures> {
     const cpu = rendererCpu() - c0;
     const s1 = await page.evaluate(() => window.yumecast.getState());
     const frames = s1.frame - s0.frame;
-    return { frames, fps: frames / s, drawMs: s1.drawMs ?? NaN, cpuMsFrame: (cpu * 1000) / Math.max(1, frames), cpuPct: (cpu * 100) / s, lines: s1.lineCount };
+    return { warmS, warmPct, frames, fps: frames / s, drawMs: s1.drawMs ?? NaN, cpuMsFrame: (cpu * 1000) / Math.max(1, frames), cpuPct: (cpu * 100) / s, lines: s1.lineCount };
   } finally {
     await browser.close();
   }
@@ -128,23 +155,29 @@ async function pageRun(origin: string): Promise<Figures> {
 
 async function main(): Promise<void> {
   const at = process.argv.indexOf('--child');
-  if (at >= 0) return child(process.argv[at + 1]);
+  if (at >= 0) return child(process.argv[at + 1], process.argv.includes('--read-back'));
   const runtimeDir = await buildTestRuntime();
   const server = await startPageServer({ runtimeDir, gamesDirs: [GAMES_DIR, FIXTURES_DIR], port: 0 });
   try {
     console.log(`light-draw: ${GAME}, reading on (Enter every ${EVERY_MS} ms) for ${SECONDS} s each; load ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
-    const light = await runChild(`${server.origin}/runtime/index.html`);
-    const page = await pageRun(server.origin);
+    const cols: Record<string, Figures> = {};
+    cols.light = await runChild(`${server.origin}/runtime/index.html`, false);
+    cols['light+read'] = await runChild(`${server.origin}/runtime/index.html`, true);
+    cols.page = await pageRun(server.origin);
+    const names = ['page', 'light', 'light+read'];
+    const row = (figure: string, f: (x: Figures) => string) => ({ figure, values: Object.fromEntries(names.map((n) => [n, f(cols[n])])) });
     const rows = [
-      { figure: 'frames drawn', values: { page: num(page.frames), light: num(light.frames) } },
-      { figure: 'frames a second', values: { page: num(page.fps, 1), light: num(light.fps, 1) } },
-      { figure: 'mean draw (ms)', values: { page: num(page.drawMs, 2), light: num(light.drawMs, 2) } },
-      { figure: 'CPU a frame (ms; page: its renderer, light: its process)', values: { page: num(page.cpuMsFrame, 2), light: num(light.cpuMsFrame, 2) } },
-      { figure: 'CPU (% of a core)', values: { page: num(page.cpuPct, 1), light: num(light.cpuPct, 1) } },
-      { figure: 'process PSS / RSS at the end (MB)', values: { page: '–', light: `${num(light.pssMb ?? NaN)} / ${num(light.rssMb ?? NaN)}` } },
-      { figure: 'lines read', values: { page: num(page.lines), light: num(light.lines) } },
+      row('art warm: seconds from start()', (x) => num(x.warmS, 1)),
+      row('art warm: CPU (% of a core)', (x) => num(x.warmPct, 1)),
+      row('reading on: frames drawn', (x) => num(x.frames)),
+      row('frames a second', (x) => num(x.fps, 1)),
+      row('mean draw (ms)', (x) => num(x.drawMs, 2)),
+      row('CPU a frame (ms; page: its renderer, light: its process)', (x) => num(x.cpuMsFrame, 2)),
+      row('CPU (% of a core)', (x) => num(x.cpuPct, 1)),
+      row('process PSS / RSS at the end (MB)', (x) => (x.pssMb === undefined ? '–' : `${num(x.pssMb)} / ${num(x.rssMb ?? NaN)}`)),
+      row('lines read', (x) => num(x.lines)),
     ];
-    printTable(`light-draw (${GAME}): the page's engine (before) | the light runtime's (after)`, rows, ['page', 'light']);
+    printTable(`light-draw (${GAME}): the page's engine (before) | the light runtime's (after), drawing only | and reading each frame's pixels back`, rows, names);
   } finally {
     await server.close();
   }

@@ -12,6 +12,7 @@
  * boot, runtime/node/platform.ts). Sound is the caller's (`sound`): SilentSound until slice 3.
  */
 import { isInputMessage, parsePlayerMessage } from '../../lib/streaming/messages';
+import { artOrder } from '../src/art';
 import type { EngineSound } from '../src/audio/engine';
 import { GAME_ID_RE, gameUrls, loadContent } from '../src/content';
 import { idle } from '../src/draw/common';
@@ -44,6 +45,8 @@ export class LightRuntime {
   private started: Promise<ReadyInfo> | null = null;
   private readonly scheduler: FrameScheduler;
   private closed = false;
+  /** The canvas's pixels (pixels()). */
+  private readonly view: Buffer;
   /** Frames drawn, and their total draw time (ms). */
   frames = 0;
   drawMsTotal = 0;
@@ -60,6 +63,7 @@ export class LightRuntime {
     const g = this.canvas.getContext('2d', { alpha: false })!;
     g.fillStyle = '#000';
     g.fillRect(0, 0, W, H);
+    this.view = (this.canvas as unknown as { data(): Buffer }).data();
     this.sound = opts.sound ?? new SilentSound();
     this.scheduler = new FrameScheduler(this.canvas, g, {
       draw: (now) => this.paint(now),
@@ -107,6 +111,8 @@ export class LightRuntime {
     const info: ReadyInfo = { gameId: o.gameId, sessionId: e.sessionId, title: e.title, startMs: Math.round(performance.now() - t0), timings: {}, storySource: loaded.source, prepared: false };
     e.emit('ready', info);
     this.scheduler.wake();
+    // the rest of the art, in idle time, in the order the story uses it (as the page's start)
+    assets.art.warm([...firstArt, ...artOrder(loaded.ink, assets.art)]);
     return info;
   }
 
@@ -145,13 +151,16 @@ export class LightRuntime {
   }
 
   /**
-   * The picture's pixels as they are now (RGBA, 1280×720, a copy): what a sender encodes. Through
-   * the canvas's `data()`: @napi-rs/canvas 0.1.80's getImageData of the whole picture keeps each
-   * copy outside V8's count (~3.5 MB a frame never freed, docs/performance.md "Issue 11,
-   * nineteenth round").
+   * The picture's pixels (RGBA, 1280×720): what a sender encodes. A live view of the canvas's own
+   * memory, not a copy: it shows each draw as it lands, so a sender takes what it needs in the
+   * frame's onFrame, before the next draw. One view for the runtime's life (the canvas is never
+   * resized, which would move its memory): @napi-rs/canvas 0.1.80's `data()` makes a view without
+   * copying, but each call counts the picture's 3.5 MB as new external memory and the collections
+   * that brings cost ~5 ms of CPU a frame; its getImageData of the whole picture leaks a copy a
+   * call (docs/performance.md "Issue 11, nineteenth round").
    */
   pixels(): Buffer {
-    return (this.canvas as unknown as { data(): Buffer }).data();
+    return this.view;
   }
 
   on(name: EngineEvent, fn: (payload: unknown) => void): () => void {
