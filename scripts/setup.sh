@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing on a fresh machine, and nothing when everything is there:
 # npm dependencies (from package-lock.json), Debian Chromium and Japanese fonts, the native
-# runtime's Ren'Py, Xvfb and PulseAudio (docs/renpy.md), and for the
+# runtime's Ren'Py, Xvfb and PulseAudio (docs/renpy.md), the light runtime's GStreamer sender
+# (docs/light-runtime.md), and for the
 # multi-node stack (npm run cluster, docs/cluster.md) HAProxy and coturn, run by the cluster itself
 # with its own config files: their system services are stopped and disabled once installed.
 set -euo pipefail
@@ -32,6 +33,11 @@ dpkg -s fonts-noto-cjk >/dev/null 2>&1 || need_apt+=(fonts-noto-cjk)
 # the native runtime (issue 15, docs/renpy.md): Debian's Ren'Py and its sample game "The Question",
 # a virtual X display, a sound server for its null sink (+ parec), python3-xlib for the X helper
 for pkg in renpy renpy-thequestion xvfb pulseaudio python3-xlib xauth; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || need_apt+=("$pkg")
+done
+# the light runtime's sender (docs/light-runtime.md, runtime/node/sender/sender.py): GStreamer's
+# VP8, Opus and webrtcbin with libnice's ICE, driven from Debian's Python through introspection
+for pkg in gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad gstreamer1.0-nice python3-gi gir1.2-gstreamer-1.0 gir1.2-gst-plugins-base-1.0 gir1.2-gst-plugins-bad-1.0; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need_apt+=("$pkg")
 done
 if [ ${#need_apt[@]} -gt 0 ]; then

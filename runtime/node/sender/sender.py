@@ -1,0 +1,184 @@
+# The light runtime's sender (docs/light-runtime.md, slice 2): the engine's frames to a player as
+# VP8 over WebRTC, through GStreamer's webrtcbin, with the "input" data channel the player's
+# messages come in on. Driven by its engine process (runtime/node/sender.ts) over stdin/stdout, one
+# JSON object a line (runtime/node/sender/protocol.ts is the one definition of those messages);
+# the frames themselves are RGBA pictures in a file of two slots (argv[1]), written by the engine,
+# a `frame` message saying which slot is ready. Why not a pipe: 3.5 MB a frame through a 64 KB pipe
+# is ~60 wake-ups a frame on each side; the file is in the session's tmpfs and read once.
+# Its sound is silence until slice 3 (Opus in 60 ms frames, as the page's publisher sends).
+import json
+import mmap
+import os
+import sys
+import threading
+
+import gi
+
+gi.require_version('Gst', '1.0')
+gi.require_version('GstWebRTC', '1.0')
+gi.require_version('GstSdp', '1.0')
+from gi.repository import GLib, Gst, GstSdp, GstWebRTC  # noqa: E402
+
+Gst.init(None)
+
+FRAMES, WIDTH, HEIGHT = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+CONFIG = json.loads(sys.argv[4]) if len(sys.argv) > 4 else {}
+SIZE = WIDTH * HEIGHT * 4
+STATES = {
+    GstWebRTC.WebRTCPeerConnectionState.NEW: 'new',
+    GstWebRTC.WebRTCPeerConnectionState.CONNECTING: 'connecting',
+    GstWebRTC.WebRTCPeerConnectionState.CONNECTED: 'connected',
+    GstWebRTC.WebRTCPeerConnectionState.DISCONNECTED: 'disconnected',
+    GstWebRTC.WebRTCPeerConnectionState.FAILED: 'failed',
+    GstWebRTC.WebRTCPeerConnectionState.CLOSED: 'closed',
+}
+
+out_lock = threading.Lock()
+
+
+def out(msg):
+    with out_lock:
+        try:
+            sys.stdout.write(json.dumps(msg) + '\n')
+            sys.stdout.flush()
+        except (BrokenPipeError, OSError):
+            pass  # the engine went away: its end of the pipe closes this process too
+
+
+def pipeline_text():
+    # the engine's picture: RGBA at its own pace (a frame when it changes), VP8 on the screen
+    # content settings of the page's encoder (realtime, speed from CONFIG, no lag, no spatial
+    # resampling, static blocks skipped), bitrate from the quality profile
+    kbps = int(CONFIG.get('bitrate', 4_000_000))
+    cpu = int(CONFIG.get('cpuUsed', -6))
+    stun = CONFIG.get('stun')
+    stun_prop = f' stun-server={stun}' if stun else ''
+    return (
+        f'webrtcbin name=w bundle-policy=max-bundle latency=0{stun_prop} '
+        f'appsrc name=src is-live=true do-timestamp=true format=time block=false max-bytes={SIZE * 2} '
+        f'caps=video/x-raw,format=RGBA,width={WIDTH},height={HEIGHT},framerate=30/1 '
+        f'! videoconvert ! video/x-raw,format=I420 '
+        f'! vp8enc name=enc deadline=1 cpu-used={cpu} end-usage=cbr target-bitrate={kbps} static-threshold=100 '
+        f'lag-in-frames=0 threads=1 keyframe-max-dist=100000 resize-allowed=false error-resilient=partitions '
+        f'! rtpvp8pay pt=96 mtu=1200 picture-id-mode=15-bit '
+        f'! application/x-rtp,media=video,encoding-name=VP8,payload=96,clock-rate=90000 ! w. '
+        f'audiotestsrc is-live=true wave=silence ! audio/x-raw,rate=48000,channels=2 '
+        f'! opusenc bitrate=32000 frame-size=60 ! rtpopuspay pt=111 '
+        f'! application/x-rtp,media=audio,encoding-name=OPUS,payload=111,clock-rate=48000 ! w.'
+    )
+
+
+class Sender:
+    def __init__(self):
+        self.fd = os.open(FRAMES, os.O_RDONLY)
+        self.map = mmap.mmap(self.fd, SIZE * 2, prot=mmap.PROT_READ)
+        self.pipe = None
+        self.w = None
+        self.src = None
+        self.channel = None
+        self.last_slot = None
+
+    def build(self):
+        """A fresh pipeline and connection (a player joined or re-joined)."""
+        self.teardown()
+        self.pipe = Gst.parse_launch(pipeline_text())
+        self.w = self.pipe.get_by_name('w')
+        self.src = self.pipe.get_by_name('src')
+        self.w.connect('on-negotiation-needed', self.on_negotiation_needed)
+        self.w.connect('on-ice-candidate', self.on_ice_candidate)
+        self.w.connect('notify::connection-state', self.on_state)
+        self.w.connect('on-data-channel', lambda _w, ch: self.use_channel(ch))
+        bus = self.pipe.get_bus()
+        bus.add_signal_watch()
+        bus.connect('message::error', self.on_error)
+        self.pipe.set_state(Gst.State.PLAYING)
+        ch = self.w.emit('create-data-channel', 'input', Gst.Structure.new_from_string('config,ordered=true'))
+        if ch:
+            self.use_channel(ch)
+        # a new connection starts from the picture as it is
+        if self.last_slot is not None:
+            self.push(self.last_slot)
+
+    def teardown(self):
+        if self.pipe:
+            self.pipe.set_state(Gst.State.NULL)
+            self.pipe.get_bus().remove_signal_watch()
+        self.pipe = self.w = self.src = self.channel = None
+
+    def on_error(self, _bus, msg):
+        err, dbg = msg.parse_error()
+        out({'type': 'error', 'message': f'{err.message} ({dbg})'})
+
+    def on_negotiation_needed(self, _w):
+        w = self.w
+        promise = Gst.Promise.new_with_change_func(self.on_offer, w)
+        w.emit('create-offer', None, promise)
+
+    def on_offer(self, promise, w):
+        reply = promise.get_reply()
+        offer = reply.get_value('offer') if reply else None
+        if offer is None or w is not self.w:
+            return
+        w.emit('set-local-description', offer, Gst.Promise.new())
+        out({'type': 'offer', 'sdp': offer.sdp.as_text()})
+
+    def on_ice_candidate(self, _w, mline, candidate):
+        out({'type': 'ice', 'candidate': {'candidate': candidate, 'sdpMLineIndex': mline}})
+
+    def on_state(self, w, _spec):
+        out({'type': 'state', 'state': STATES.get(w.get_property('connection-state'), 'new')})
+
+    def use_channel(self, ch):
+        self.channel = ch
+        ch.connect('on-open', lambda _c: out({'type': 'channel', 'state': 'open'}))
+        ch.connect('on-close', lambda _c: out({'type': 'channel', 'state': 'closed'}))
+        ch.connect('on-message-string', lambda _c, s: out({'type': 'message', 'data': s}))
+
+    def push(self, slot):
+        self.last_slot = slot
+        if not self.src:
+            return
+        off = slot * SIZE
+        buf = Gst.Buffer.new_wrapped(self.map[off:off + SIZE])
+        self.src.emit('push-buffer', buf)
+
+    def handle(self, m):
+        t = m.get('type')
+        if t == 'frame':
+            self.push(1 if m.get('slot') == 1 else 0)
+        elif t == 'offer':
+            self.build()
+        elif t == 'answer' and self.w:
+            _, sdp = GstSdp.SDPMessage.new_from_text(m['sdp'])
+            answer = GstWebRTC.WebRTCSessionDescription.new(GstWebRTC.WebRTCSDPType.ANSWER, sdp)
+            self.w.emit('set-remote-description', answer, Gst.Promise.new())
+        elif t == 'ice' and self.w and m.get('candidate'):
+            c = m['candidate']
+            self.w.emit('add-ice-candidate', int(c.get('sdpMLineIndex') or 0), c['candidate'])
+        elif t == 'send' and self.channel:
+            self.channel.emit('send-string', m['data'])
+        elif t == 'bitrate' and self.pipe:
+            self.pipe.get_by_name('enc').set_property('target-bitrate', int(m['bps']))
+        elif t == 'quit':
+            self.teardown()
+            loop.quit()
+
+
+sender = Sender()
+loop = GLib.MainLoop()
+
+
+def reader():
+    for line in sys.stdin:
+        try:
+            m = json.loads(line)
+        except ValueError:
+            out({'type': 'error', 'message': 'bad line'})
+            continue
+        GLib.idle_add(lambda m=m: (sender.handle(m), False)[1])
+    GLib.idle_add(lambda: (sender.teardown(), loop.quit(), False)[2])
+
+
+threading.Thread(target=reader, daemon=True).start()
+out({'type': 'ready'})
+loop.run()
