@@ -17,7 +17,8 @@
  * (The rows after the art warm are the reading window's.) Both load the title from the host's own page server (buildTestRuntime). Figures only; never
  * fails on speed.
  *
- *   npx tsx bench/light-draw.ts [--game hajimari-no-eki] [--seconds 15] [--every 250]
+ *   npx tsx bench/light-draw.ts [--game hajimari-no-eki] [--seconds 15] [--every 250] [--cpu-used -6]
+ *       [--columns page,light,light+read,light+send]
  * (15 s: hajimari-no-eki's first choice comes after ~22 lines, and a window past it is partly still)
  * (needs the sender's Debian packages: scripts/setup.sh)
  */
@@ -41,6 +42,12 @@ import { num, printTable } from './play-configs';
 const GAME = arg('game', 'hajimari-no-eki');
 const SECONDS = Math.max(3, Number(arg('seconds', '15')));
 const EVERY_MS = Math.max(50, Number(arg('every', '250')));
+/** Which columns to run (all by default), in this order. */
+const COLUMNS = arg('columns', 'page,light,light+read,light+send')
+  .split(',')
+  .filter((c) => ['page', 'light', 'light+read', 'light+send'].includes(c));
+/** The sender's VP8 speed (libvpx cpu-used), for `light+send`. */
+const CPU_USED = Number(arg('cpu-used', '-6'));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The longest the art warm is waited for (s). */
 const WARM_MAX_S = 90;
@@ -100,7 +107,7 @@ async function child(baseHref: string, mode: Mode): Promise<void> {
   let dir = '';
   if (mode === 'send') {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yumecast-light-bench-'));
-    sender = await LightSender.start({ width: 1280, height: 720, dir });
+    sender = await LightSender.start({ width: 1280, height: 720, dir, cpuUsed: CPU_USED });
   }
   const onFrame = mode === 'draw' ? undefined : () => (sender ? sender.frame(rt.pixels()) : (bytes += rt.pixels().length));
   const rt: LightRuntime = new LightRuntime({ baseHref, onFrame });
@@ -147,7 +154,7 @@ async function child(baseHref: string, mode: Mode): Promise<void> {
 
 function runChild(baseHref: string, mode: Mode): Promise<Figures> {
   return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, [...process.execArgv, __filename, '--child', baseHref, '--mode', mode, '--game', GAME, '--seconds', String(SECONDS), '--every', String(EVERY_MS)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const p = spawn(process.execPath, [...process.execArgv, __filename, '--child', baseHref, '--mode', mode, '--cpu-used', String(CPU_USED), '--game', GAME, '--seconds', String(SECONDS), '--every', String(EVERY_MS)], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     p.stdout.on('data', (d) => (out += d));
     p.on('exit', (code) => {
@@ -206,11 +213,9 @@ async function main(): Promise<void> {
   try {
     console.log(`light-draw: ${GAME}, reading on (Enter every ${EVERY_MS} ms) for ${SECONDS} s each; load ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
     const cols: Record<string, Figures> = {};
-    cols.light = await runChild(`${server.origin}/runtime/index.html`, 'draw');
-    cols['light+read'] = await runChild(`${server.origin}/runtime/index.html`, 'read');
-    cols['light+send'] = await runChild(`${server.origin}/runtime/index.html`, 'send');
-    cols.page = await pageRun(server.origin);
-    const names = ['page', 'light', 'light+read', 'light+send'];
+    const names = COLUMNS;
+    const href = `${server.origin}/runtime/index.html`;
+    for (const n of names) cols[n] = n === 'page' ? await pageRun(server.origin) : await runChild(href, n === 'light' ? 'draw' : n === 'light+read' ? 'read' : 'send');
     const row = (figure: string, f: (x: Figures) => string) => ({ figure, values: Object.fromEntries(names.map((n) => [n, f(cols[n])])) });
     const rows = [
       row('art warm: seconds from start()', (x) => num(x.warmS, 1)),
