@@ -3,7 +3,7 @@
  * Renderer and InputHandler in Node, drawing into an @napi-rs/canvas canvas, with no Chromium
  * page. What it offers mirrors the page's window.yumecast (runtime/src/main.ts) for what slice 1
  * needs: start(), applyInput(), getState(), screenshot() (the canvas's PNG at full size) and the
- * picture's RGBA pixels; the frames leave through a sender in a later slice.
+ * picture's RGBA pixels; its frames leave through runtime/node/sender.ts (`onFrame` + pixels()).
  *
  * It draws as a host's page does in the `change` mode: frames.ts's FrameScheduler, when the
  * picture changes (pace.ts `nextChangeAt`: the idle animations held still) and at once on input,
