@@ -23,7 +23,7 @@ import { nextChangeAt } from '../src/pace';
 import { setPlatform } from '../src/platform';
 import { Renderer } from '../src/render';
 import { engineState } from '../src/status';
-import { H, W, type EngineEvent, type EngineState, type ReadyInfo, type StartOptions } from '../src/types';
+import { H, W, type EngineState, type ReadyInfo, type StartOptions } from '../src/types';
 import { nodePlatform } from './platform';
 import { SilentSound } from './silent-sound';
 
@@ -50,7 +50,6 @@ export class LightRuntime {
   /** Frames drawn, and their total draw time (ms). */
   frames = 0;
   drawMsTotal = 0;
-  private readonly listeners = new Map<string, Set<(payload: unknown) => void>>();
 
   constructor(private readonly opts: LightRuntimeOptions) {
     const where = nodePlatform(opts.baseHref);
@@ -84,7 +83,6 @@ export class LightRuntime {
     if (!GAME_ID_RE.test(o.gameId)) throw new Error(`bad game id: ${JSON.stringify(o.gameId)}`);
     const { assetBase, storyUrl } = gameUrls(o.gameId, o);
     const e = new Engine({ ...o }, this.sound);
-    e.events.host = (name, payload) => this.emit(name, payload);
     e.onDirty = () => this.scheduler.wake();
     const r = new Renderer(this.canvas, e);
     this.engine = e;
@@ -163,13 +161,6 @@ export class LightRuntime {
     return this.view;
   }
 
-  on(name: EngineEvent, fn: (payload: unknown) => void): () => void {
-    let set = this.listeners.get(name);
-    if (!set) this.listeners.set(name, (set = new Set()));
-    set.add(fn);
-    return () => set.delete(fn);
-  }
-
   /** Stops drawing, frees the art's pixels now and lets the engine go. */
   close(): void {
     this.closed = true;
@@ -178,9 +169,5 @@ export class LightRuntime {
     this.engine = null;
     this.renderer = null;
     this.input = null;
-  }
-
-  private emit(name: EngineEvent, payload: unknown): void {
-    for (const fn of this.listeners.get(name) ?? []) fn(payload);
   }
 }
