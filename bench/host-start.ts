@@ -21,6 +21,7 @@ import { sessionFootprint } from '../server/host/procs';
 import type { Runtime } from '../server/host/runtime';
 import { arg, benchRuntime } from './play-common';
 import { launchPlayer, sleep, startTestHost, until, type TestHost } from '../server/host/testing/harness';
+import { pageOf, pageRuntimes } from '../server/host/testing/page-runtime';
 
 const RUNS = Math.max(1, Number(arg('runs', '3')));
 const PER_BROWSER = arg('per-browser', '');
@@ -101,7 +102,7 @@ async function main(): Promise<void> {
   for (let i = 0; i < RUNS; i++) {
     await h.agent.pool.whenWarm(1, 120_000);
     await sleep(1500); // let the new browser settle (a real host is idle between sessions)
-    const rt = h.agent.pool.runtimes().find((r) => r.state === 'warm')!;
+    const rt = pageRuntimes(h.agent.pool).find((r) => r.state === 'warm')!;
     warmLaunch.push(rt.launchMs);
     memWarm.push(memory(rt));
     const sid = `warm-${i}`;
@@ -118,7 +119,7 @@ async function main(): Promise<void> {
     await until(async () => (await player.page.evaluate(() => window.player.video())).frames > 0, 'first frame', 30_000, 5);
     firstFrame.push(performance.now() - t0);
     await sleep(3000);
-    memPlaying.push(memory(s.runtime!));
+    memPlaying.push(memory(pageOf(s.runtime)));
     const k0 = performance.now();
     await h.request('DELETE', `/sessions/${sid}`);
     await until(() => h.agent.sessions.activeCount === 0, 'ended', 30_000, 5);
@@ -133,7 +134,7 @@ async function main(): Promise<void> {
   for (let i = 0; i < SESSIONS; i++) await startedSession(many, `many-${i}`, game);
   await many.agent.pool.whenWarm(1, 120_000);
   await sleep(3000);
-  const rts = many.agent.pool.runtimes();
+  const rts = pageRuntimes(many.agent.pool);
   const memMany = rts.filter((r) => r.state === 'busy').map(memory);
   const memManyWarm = rts.filter((r) => r.state === 'warm').map(memory);
   const browsers = many.agent.pool.browsers().length;

@@ -29,6 +29,7 @@ import { listProcs, readProc } from '../server/host/procs';
 import { arg, bound, cpuSeconds, cpuStart, finish, hostProcs, machine, machineBusy, median, onCleanup } from './play-common';
 import { gameProcKind, gameProcsOf, intoNativeStory, nativeRunOf, unstick } from './play-native';
 import { startPlayStack } from './play-stack';
+import { pageOf } from '../server/host/testing/page-runtime';
 
 const WINDOW_MS = Math.max(2, Number(arg('window', '10'))) * 1000;
 const SETTLE_MS = Math.max(0, Number(arg('settle', '10'))) * 1000;
@@ -40,7 +41,7 @@ const pct = (x: number) => `${x.toFixed(1)}%`;
 
 /** The session's own renderer(s) and the host's other browser processes, apart. */
 function browserParts(host: TestAgent, sid: string) {
-  const rt = host.agent.sessions.get(sid)!.runtime!;
+  const rt = pageOf(host.agent.sessions.get(sid)!.runtime);
   const own = () => new Set(rt.processShare(listProcs()).own.map((p) => p.pid));
   return {
     renderer: () => hostProcs(host).filter((p) => own().has(p.pid)),

@@ -19,6 +19,7 @@ import type { Runtime } from '../server/host/runtime';
 import { FIXTURE_GAME, buildTestRuntime, sleep, until, type TestAgent } from '../server/host/testing/harness';
 import type { ProbedPlayer } from '../server/host/testing/player-probe';
 import type { EngineState } from '../runtime/src/types';
+import { pageOf, pageRuntimes } from '../server/host/testing/page-runtime';
 
 // ---------------------------------------------------------------------------------------------
 // arguments, cleanup, a time bound
@@ -230,7 +231,7 @@ export function sessionPssMb(rt: Runtime, all: ProcInfo[] = listProcs()): number
 /** Mean memory per live session of a host, MB (each session's footprint, averaged). */
 export function pssPerSessionMb(host: TestAgent): number {
   const all = listProcs();
-  const rts = [...host.agent.pool.runtimes()].filter((rt) => rt.state !== 'dead');
+  const rts = [...pageRuntimes(host.agent.pool)].filter((rt) => rt.state !== 'dead');
   const live = rts.filter((rt) => host.agent.sessions.ids().some((id) => host.agent.sessions.get(id)?.runtime === rt));
   const used = live.length ? live : rts;
   return used.length ? used.reduce((a, rt) => a + sessionPssMb(rt, all), 0) / used.length : NaN;
@@ -240,7 +241,7 @@ export function pssPerSessionMb(host: TestAgent): number {
 // the game
 
 export const engineState = (host: TestAgent, sid: string): Promise<EngineState> =>
-  host.agent.sessions.get(sid)!.runtime!.livePage.evaluate('window.yumecast.getState()') as Promise<EngineState>;
+  pageOf(host.agent.sessions.get(sid)!.runtime).livePage.evaluate('window.yumecast.getState()') as Promise<EngineState>;
 
 export async function sendKey(player: ProbedPlayer, key: string): Promise<void> {
   await player.page.evaluate(

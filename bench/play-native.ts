@@ -31,6 +31,7 @@ import { listProcs, type ProcInfo } from '../server/host/procs';
 import { sleep, until, type TestAgent } from '../server/host/testing/harness';
 import { keyLatency, type LatencySample, type ProbedPlayer } from '../server/host/testing/player-probe';
 import { engineState, sendKey } from './play-common';
+import { pageOf } from '../server/host/testing/page-runtime';
 
 /** スタート on The Question's title screen, as a fraction of the picture (docs/renpy.md §3). */
 export const START_BUTTON = { x: 0.06, y: 0.414 };
@@ -92,7 +93,7 @@ export async function whenStill(host: TestAgent, sid: string, stillMs = STILL_MS
 
 /** A player's click at (x, y) of the picture, into the runtime page's input path (what the bridge does with a pointer message). */
 export async function clickAt(host: TestAgent, sid: string, at: { x: number; y: number }): Promise<void> {
-  const page = host.agent.sessions.get(sid)!.runtime!.livePage;
+  const page = pageOf(host.agent.sessions.get(sid)!.runtime).livePage;
   await page.evaluate(
     `(() => { const y = window.yumecast; const m = { v: 1, type: 'pointer', x: ${at.x}, y: ${at.y} };
       y.applyInput({ ...m, kind: 'move' }); y.applyInput({ ...m, kind: 'down', button: 0 }); y.applyInput({ ...m, kind: 'up', button: 0 }); })()`,

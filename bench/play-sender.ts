@@ -32,6 +32,7 @@ import { sleep, type TestAgent } from '../server/host/testing/harness';
 import { num, printTables, type Row } from './play-configs';
 import { arg, engineState, finish } from './play-common';
 import { READING_EVERY_MS, READING_KEYS, eachConfig, setUp, storySession, type Bench, type Received, type StorySession } from './play-session';
+import { pageRuntimes } from '../server/host/testing/page-runtime';
 
 const SETTLE_MS = Math.max(0, Number(arg('settle', '20'))) * 1000;
 const WINDOW_MS = Math.max(2, Number(arg('window', '15'))) * 1000;
@@ -168,7 +169,7 @@ async function measure(host: TestAgent, s: StorySession): Promise<Window> {
 /** Wraps RTCPeerConnection in the warm runtime the next session takes. */
 async function recordConnections(host: TestAgent): Promise<void> {
   await host.agent.pool.whenWarm(1, 120_000);
-  for (const rt of host.agent.pool.runtimes()) await rt.livePage.evaluate(RECORD_PCS);
+  for (const rt of pageRuntimes(host.agent.pool)) await rt.livePage.evaluate(RECORD_PCS);
 }
 
 const PHASES = ['static line', 'reading on'];

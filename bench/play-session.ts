@@ -20,6 +20,7 @@ import type { TestAgent } from '../server/host/testing/harness';
 import { describe, playConfigs, type PlayConfig } from './play-configs';
 import { arg, bound, intoStory, machine, machineBusy, onCleanup, otherChromium, benchRuntime } from './play-common';
 import { startPlayStack, type Click, type PlayStack } from './play-stack';
+import { pageOf } from '../server/host/testing/page-runtime';
 
 /** The keys and their period of "reading on" (as bench/play-host-cost.ts and play-capacity.ts). */
 export const READING_KEYS = ['Enter', '1'];
@@ -108,7 +109,7 @@ export async function storySession(b: Bench, host: TestAgent): Promise<StorySess
     await click.end().catch(() => undefined);
     throw e;
   }
-  const page = host.agent.sessions.get(click.sid)!.runtime!.livePage;
+  const page = pageOf(host.agent.sessions.get(click.sid)!.runtime).livePage;
   return {
     click,
     peer,

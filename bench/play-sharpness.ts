@@ -28,6 +28,7 @@ import { describe, playConfigs, printTables, num, type PlayConfig, type Row } fr
 import { TEXT_WINDOW } from './play-capacity';
 import { arg, bound, engineState, finish, fullVideo, intoStory, machine, median, sendKey, benchRuntime } from './play-common';
 import { startStackAndPlayers, type PlayStack } from './play-stack';
+import { pageOf } from '../server/host/testing/page-runtime';
 
 const LINES = Math.max(1, Number(arg('lines', '6')));
 /**
@@ -108,7 +109,7 @@ async function run(stack: PlayStack, player: ProbedPlayer, cfg: PlayConfig, game
       await click.join(player);
       await fullVideo(player);
       await intoStory(host, click.sid, player);
-      const page = host.agent.sessions.get(click.sid)!.runtime!.livePage;
+      const page = pageOf(host.agent.sessions.get(click.sid)!.runtime).livePage;
       const byMoment: Reading[][] = AT_S.map(() => []);
       for (let line = 0; line < LINES; line++) {
         const before = await engineState(host, click.sid);

@@ -34,6 +34,7 @@ import { memoryInfraTrace, pssByMapping } from './memory-dump';
 import { arg, finish, flag } from './play-common';
 import { printTable, printTables, type Row } from './play-configs';
 import { eachConfig, setUp, storySession } from './play-session';
+import { pageRuntimes } from '../server/host/testing/page-runtime';
 
 const STILL_S = Math.max(1, Number(arg('still', '15')));
 const READ_S = Math.max(0, Number(arg('read', '60')));
@@ -270,7 +271,7 @@ async function measure(cfg: string, b: Awaited<ReturnType<typeof setUp>>, host: 
   const out = new Map<string, Phase>();
   if (WARM) {
     await host.agent.pool.whenWarm(1, 120_000);
-    const rt = host.agent.pool.runtimes().find((r) => r.state !== 'dead');
+    const rt = pageRuntimes(host.agent.pool).find((r) => r.state !== 'dead');
     const pids = rt ? sessionFootprint(rt).own.pids : [];
     if (rt && pids.length) out.set('warm page', await readRenderer(rt.livePage, pids, `${cfg}-warm`));
   }

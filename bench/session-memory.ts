@@ -40,6 +40,7 @@ import { pssByMapping, rendererAllocators, type Allocators } from './memory-dump
 import { arg, engineState, finish, flag } from './play-common';
 import { eachConfig, setUp, storySession, type Bench } from './play-session';
 import type { PlayConfig } from './play-configs';
+import { pageOf } from '../server/host/testing/page-runtime';
 
 const STILL_S = Math.max(1, Number(arg('still', '15')));
 const READ_S = Math.max(5, Number(arg('read', '90')));
@@ -67,13 +68,13 @@ interface Sample {
 
 async function sample(host: TestAgent, sid: string, scenes: Set<string>): Promise<Sample> {
   const s = host.agent.sessions.get(sid)!;
-  const f = sessionFootprint(s.runtime!);
+  const f = sessionFootprint(pageOf(s.runtime));
   const st = await engineState(host, sid);
   if (st.scene) scenes.add(st.scene);
-  const heap = (await s.runtime!.livePage.evaluate('performance.memory ? performance.memory.usedJSHeapSize : NaN')) as number;
+  const heap = (await pageOf(s.runtime).livePage.evaluate('performance.memory ? performance.memory.usedJSHeapSize : NaN')) as number;
   let allocators: Allocators | undefined;
   if (DUMP) {
-    allocators = await rendererAllocators(s.runtime!.livePage, f.own.pids);
+    allocators = await rendererAllocators(pageOf(s.runtime).livePage, f.own.pids);
     for (const pid of f.own.pids) for (const [k, v] of Object.entries(pssByMapping(pid))) allocators[`pss ${k}`] = (allocators[`pss ${k}`] ?? 0) + v;
   }
   return {

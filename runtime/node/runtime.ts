@@ -1,8 +1,9 @@
 /**
  * The light runtime's engine (docs/light-runtime.md, slice 1): runtime/src's own Engine,
  * Renderer and InputHandler in Node, drawing into an @napi-rs/canvas canvas, with no Chromium
- * page. What it offers mirrors the page's window.yumecast (runtime/src/main.ts) for what slice 1
- * needs: start(), applyInput(), getState(), screenshot() (the canvas's PNG at full size) and the
+ * page. What it offers mirrors the page's window.yumecast (runtime/src/main.ts) for what a host's
+ * session needs (server/host/light/session.ts): start(), applyInput(), getState(), events,
+ * setQuality(), refreshFrames(), snapshot(), screenshot() (the canvas's PNG at full size) and the
  * picture's RGBA pixels; its frames leave through runtime/node/sender.ts (`onFrame` + pixels()).
  *
  * It draws as a host's page does in the `change` mode: frames.ts's FrameScheduler, when the
@@ -12,11 +13,13 @@
  * boot, runtime/node/platform.ts). Sound is the caller's (`sound`): SilentSound until slice 3.
  */
 import { isInputMessage, parsePlayerMessage } from '../../lib/streaming/messages';
+import type { QualityLevel } from '../../lib/streaming/messages';
 import { artOrder } from '../src/art';
 import type { EngineSound } from '../src/audio/engine';
 import { GAME_ID_RE, gameUrls, loadContent } from '../src/content';
 import { idle } from '../src/draw/common';
 import { Engine } from '../src/engine';
+import { Emitter } from '../src/events';
 import { InputHandler } from '../src/input';
 import { FrameScheduler } from '../src/frames';
 import { nextChangeAt } from '../src/pace';
@@ -47,6 +50,9 @@ export class LightRuntime {
   private closed = false;
   /** The canvas's pixels (pixels()). */
   private readonly view: Buffer;
+  /** The engine's events (line, choices, save, autosave, ending, error…), as the page's window.yumecast.on. */
+  readonly events = new Emitter();
+  private quality: QualityLevel = 'high';
   /** Frames drawn, and their total draw time (ms). */
   frames = 0;
   drawMsTotal = 0;
@@ -83,6 +89,8 @@ export class LightRuntime {
     if (!GAME_ID_RE.test(o.gameId)) throw new Error(`bad game id: ${JSON.stringify(o.gameId)}`);
     const { assetBase, storyUrl } = gameUrls(o.gameId, o);
     const e = new Engine({ ...o }, this.sound);
+    e.events.host = (name, payload) => this.events.emit(name, payload);
+    e.quality = this.quality;
     e.onDirty = () => this.scheduler.wake();
     const r = new Renderer(this.canvas, e);
     this.engine = e;
@@ -126,6 +134,24 @@ export class LightRuntime {
   getState(): EngineState {
     if (!this.engine) throw new Error('not started');
     return { ...engineState(this.engine), frame: this.frames, drawMs: this.frames ? Math.round((this.drawMsTotal / this.frames) * 100) / 100 : 0 };
+  }
+
+  /** The picture's quality (the engine's effects; the sender's bitrate is the session's). */
+  setQuality(level: QualityLevel): void {
+    if (level !== 'high' && level !== 'medium' && level !== 'low') return;
+    this.quality = level;
+    if (this.engine) this.engine.quality = level;
+    this.scheduler.wake();
+  }
+
+  /** A frame of the picture now and its refining frames (a player has just got the stream). */
+  refreshFrames(): void {
+    this.scheduler.refresh();
+  }
+
+  /** The engine's play state (saved as slot "auto" when the session ends), or null before it runs. */
+  snapshot(): string | null {
+    return this.engine?.snapshot() ?? null;
   }
 
   /** Draws the picture now, outside the schedule (a screenshot's, a test's). */

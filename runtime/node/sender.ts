@@ -31,6 +31,10 @@ export interface LightSenderOptions {
   cpuUsed?: number;
   /** A STUN server (`stun://host:port`), if any. */
   stun?: string;
+  /** TURN servers (`turn://user:pass@host:port`). */
+  turn?: string[];
+  /** sender.py's path: default beside this file (a bundled engine process names it, its own folder being elsewhere). */
+  script?: string;
   /** The Python that has GStreamer's introspection (python3-gi): Debian's, /usr/bin/python3 by default (not a pyenv one). */
   python?: string;
 }
@@ -68,8 +72,9 @@ export class LightSender {
     const file = path.join(o.dir, 'frames.rgba');
     const fd = fs.openSync(file, 'w+', 0o600);
     fs.ftruncateSync(fd, size * FRAME_SLOTS);
-    const config = JSON.stringify({ bitrate: o.bitrate ?? 4_000_000, cpuUsed: o.cpuUsed ?? -6, stun: o.stun });
-    const child = spawn(o.python ?? '/usr/bin/python3', [path.join(__dirname, 'sender', 'sender.py'), file, String(o.width), String(o.height), config], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const config = JSON.stringify({ bitrate: o.bitrate ?? 4_000_000, cpuUsed: o.cpuUsed ?? -6, stun: o.stun, turn: o.turn ?? [] });
+    const script = o.script ?? path.join(__dirname, 'sender', 'sender.py');
+    const child = spawn(o.python ?? '/usr/bin/python3', [script, file, String(o.width), String(o.height), config], { stdio: ['pipe', 'pipe', 'inherit'] });
     const ready = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('the sender did not start')), READY_MS);
       const rl = readline.createInterface({ input: child.stdout });

@@ -12,6 +12,7 @@ import { pngSize, type Runtime } from './runtime';
 import { TEST_SECRET, launchPlayer, sleep, startTestHost, until, type TestHost, type TestPlayer } from './testing/harness';
 import type { EngineState } from '../../runtime/src/types';
 import { ESTIMATE_HEADROOM, QUALITY_PROFILES } from '../../lib/streaming/types';
+import { pageOf, pageRuntimes } from './testing/page-runtime';
 
 jest.setTimeout(120_000);
 
@@ -24,7 +25,7 @@ async function player(): Promise<TestPlayer> {
   return p;
 }
 
-const state = (sid: string): Promise<EngineState> => host.agent.sessions.get(sid)!.runtime!.livePage.evaluate(() => window.yumecast.getState());
+const state = (sid: string): Promise<EngineState> => pageOf(host.agent.sessions.get(sid)!.runtime).livePage.evaluate(() => window.yumecast.getState());
 const info = async (sid: string) => (await host.request('GET', `/sessions/${sid}`)).json.session as Record<string, unknown> & { counters: Record<string, number | string> };
 const key = (p: TestPlayer, k: string) =>
   p.page.evaluate((kk) => {
@@ -63,7 +64,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const p of players) await p.close().catch(() => undefined);
-  const dirs = host.agent.pool.runtimes().map((r) => r.userDataDir);
+  const dirs = pageRuntimes(host.agent.pool).map((r) => r.userDataDir);
   await host?.stop();
   for (const d of dirs) expect(runtimeAlive(d, null)).toBe(0);
 });
@@ -146,7 +147,7 @@ describe('a session', () => {
     const i = await info(sid);
     expect(i).toMatchObject({ state: 'ready', fromWarm: true, gameId: 'yumecast-fixture' });
     expect(ms).toBeLessThan(1000);
-    rt = host.agent.sessions.get(sid)!.runtime!;
+    rt = pageOf(host.agent.sessions.get(sid)!.runtime);
     dir = rt.userDataDir;
     pgid = rt.pgid;
     expect(await state(sid)).toMatchObject({ ready: true, screen: 'title', gameId: 'yumecast-fixture', sessionId: sid });
@@ -197,7 +198,7 @@ describe('a session', () => {
   });
 
   it("sends every frame with playout delay 0: the player's jitter buffer holds none (HOST_ZERO_PLAYOUT_DELAY)", async () => {
-    const dir = host.agent.sessions.get(sid)!.runtime!.userDataDir;
+    const dir = pageOf(host.agent.sessions.get(sid)!.runtime).userDataDir;
     expect(listProcs().some((pr) => pr.cmdline.includes(dir) && pr.cmdline.includes(ZERO_PLAYOUT_DELAY_FLAG))).toBe(true);
     // the text window hidden and shown 4 times: each a changed picture, then its refining frames.
     // Up to three such windows: a load spike on the machine (CI runs other suites beside) can hold
@@ -322,7 +323,7 @@ describe('a session', () => {
   });
 
   it('cannot reach anything but its origin and signalling, even mid-session', async () => {
-    const r = await host.agent.sessions.get(sid)!.runtime!.livePage.evaluate(async (u) => {
+    const r = await pageOf(host.agent.sessions.get(sid)!.runtime).livePage.evaluate(async (u) => {
       try {
         await fetch(`${u}/elsewhere`);
         return 'reached';
@@ -334,7 +335,7 @@ describe('a session', () => {
     expect(host.api.callsTo(/elsewhere/)).toEqual([]);
     expect(((await info(sid)).blocked as { requests: number }).requests).toBeGreaterThanOrEqual(1);
     // its signalling (the api's /v1/signal, HOST_SIGNAL_URLS' default) went natively, not through the agent
-    expect(host.agent.sessions.get(sid)!.runtime!.relayedWs).toBe(0);
+    expect(pageOf(host.agent.sessions.get(sid)!.runtime).relayedWs).toBe(0);
   });
 
   it('ends on DELETE: bye to the player, progress saved, the runtime killed with all its processes, the pool refilled', async () => {
@@ -355,7 +356,7 @@ describe('a session', () => {
       expect(pgid && readProc(pgid)).toBeFalsy();
     } else {
       // its browser serves the warm runtime: every process left is that one's or shared
-      const others = host.agent.pool.runtimes().filter((r) => r.browser === rt.browser);
+      const others = pageRuntimes(host.agent.pool).filter((r) => r.browser === rt.browser);
       expect(others.length).toBeGreaterThan(0);
       const accounted = new Set(others.flatMap((r) => r.processes().map((x) => x.pid)));
       expect(rt.browser!.processes().filter((x) => !accounted.has(x.pid))).toEqual([]);
@@ -391,7 +392,7 @@ describe('idle, reconnect and the api closing sessions', () => {
   it('warns an idle player, then closes with bye idle_timeout; input in between keeps it', async () => {
     const sid = 's-idle';
     await startAndWaitReady(sid, { idleWarningMs: 1500, idleCloseMs: 3000 });
-    const rt = host.agent.sessions.get(sid)!.runtime!;
+    const rt = pageOf(host.agent.sessions.get(sid)!.runtime);
     const p = await player();
     await p.join(sid);
     await p.waitForMessage('ready', 15_000);
@@ -415,7 +416,7 @@ describe('idle, reconnect and the api closing sessions', () => {
   it('keeps a session whose player dropped for the reconnect grace; a rejoin continues it', async () => {
     const sid = 's-reconnect';
     await startAndWaitReady(sid);
-    const rt = host.agent.sessions.get(sid)!.runtime!;
+    const rt = pageOf(host.agent.sessions.get(sid)!.runtime);
     const p1 = await player();
     const p2 = await player(); // launched ahead: a browser start can take longer than the grace
     await p1.join(sid);
@@ -449,7 +450,7 @@ describe('idle, reconnect and the api closing sessions', () => {
   it('stops runtimes the heartbeat answer no longer lists', async () => {
     const sid = 's-forgotten';
     await startAndWaitReady(sid);
-    const rt = host.agent.sessions.get(sid)!.runtime!;
+    const rt = pageOf(host.agent.sessions.get(sid)!.runtime);
     host.api.live = new Set();
     try {
       await until(() => host.agent.sessions.get(sid)?.state === 'closed', 'closed by reconcile', 10_000);
@@ -464,7 +465,7 @@ describe('idle, reconnect and the api closing sessions', () => {
   it('fails a session whose browser dies, and replaces the runtime', async () => {
     const sid = 's-crash';
     await startAndWaitReady(sid);
-    const rt = host.agent.sessions.get(sid)!.runtime!;
+    const rt = pageOf(host.agent.sessions.get(sid)!.runtime);
     process.kill(-rt.pgid!, 'SIGKILL');
     await until(() => host.api.states(sid).includes('failed:runtime_crashed'), 'failed report', 15_000);
     await until(() => rt.state === 'dead', 'runtime dead');
@@ -488,7 +489,7 @@ describe('idle, reconnect and the api closing sessions', () => {
 describe('the process table', () => {
   it('holds no Chromium of this host beyond its warm pool', async () => {
     await host.agent.pool.whenWarm(1, 60_000);
-    const ours = host.agent.pool.runtimes();
+    const ours = pageRuntimes(host.agent.pool);
     expect(ours.length).toBe(1);
     const dirs = new Set(ours.map((r) => r.userDataDir));
     const base = host.agent.config.tmpDir;

@@ -32,6 +32,7 @@ import hostRateLimit from './routes/rateLimit';
 import hostMetrics from './routes/metrics';
 import sessionRoutes from './routes/sessions';
 import type { AgentState } from './schemas';
+import type { SessionRuntime } from './session-runtime';
 import { SessionManager } from './sessions';
 
 type Log = (level: 'info' | 'warn' | 'error', msg: string) => void;
@@ -42,7 +43,7 @@ const SHUTDOWN_GRACE_MS = 5000;
 export interface HostAgent {
   config: HostConfig;
   app: FastifyInstance;
-  pool: RuntimePool;
+  pool: RuntimePool<SessionRuntime>;
   sessions: SessionManager;
   registry: Registry | null;
   /** The fleet(s) this host belongs to (fleet/: the api registry, Agones), after start(). */

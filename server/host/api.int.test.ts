@@ -14,6 +14,7 @@ import { pngSize } from './runtime';
 import { FakeApi } from './testing/fake-api';
 import { launchPlayer, startAgent, until, type TestAgent, type TestPlayer } from './testing/harness';
 import type { EngineState } from '../../runtime/src/types';
+import { pageOf, pageRuntimes } from './testing/page-runtime';
 
 jest.setTimeout(180_000);
 
@@ -27,7 +28,7 @@ let player: TestPlayer | null = null;
 const users = new TestUsers();
 
 const get = (url: string, token: string) => request(api.base, 'GET', url, { token });
-const engineState = (sid: string): Promise<EngineState> => host.agent.sessions.get(sid)!.runtime!.livePage.evaluate(() => window.yumecast.getState());
+const engineState = (sid: string): Promise<EngineState> => pageOf(host.agent.sessions.get(sid)!.runtime).livePage.evaluate(() => window.yumecast.getState());
 
 beforeAll(async () => {
   schema = await createTestSchema('hostapi');
@@ -98,7 +99,7 @@ it('plays a session end to end through the api and the signalling relay', async 
   expect((await request(api.base, 'GET', `/v1/screenshots/${shot!.id}/image`, { token: other.idToken })).status).toBe(404);
 
   // force_close: the api asks the host to stop; bye, final save, the runtime and its processes gone
-  const rt = host.agent.sessions.get(sid)!.runtime!;
+  const rt = pageOf(host.agent.sessions.get(sid)!.runtime);
   expect((await get(`/v1/session/${sid}/force_close`, user.idToken)).status).toBe(200);
   expect(await player.waitForMessage('bye', 15_000)).toMatchObject({ type: 'bye' });
   await until(() => rt.state === 'dead', 'runtime killed', 15_000);
@@ -130,6 +131,6 @@ it('reports Shutdown: the api marks the host and takes no new sessions there', a
   await host.agent.shutdown();
   const { rows } = await schema.pool.query('SELECT * FROM hosts WHERE id = $1', [host.agent.config.hostId]);
   expect(JSON.stringify(rows[0])).toContain('Shutdown');
-  expect(host.agent.pool.runtimes()).toEqual([]);
+  expect(pageRuntimes(host.agent.pool)).toEqual([]);
   expect(listProcs().filter((p) => p.state !== 'Z' && p.cmdline.includes(host.tmpDir))).toEqual([]);
 });

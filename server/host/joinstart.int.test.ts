@@ -11,6 +11,7 @@
  */
 import { launchPlayer, sleep, startTestHost, until, type TestHost, type TestPlayer } from './testing/harness';
 import type { EngineState } from '../../runtime/src/types';
+import { pageOf } from './testing/page-runtime';
 
 jest.setTimeout(120_000);
 
@@ -28,7 +29,7 @@ afterAll(async () => {
   await host?.stop();
 });
 
-const state = (sid: string): Promise<EngineState> => host.agent.sessions.get(sid)!.runtime!.livePage.evaluate(() => window.yumecast.getState());
+const state = (sid: string): Promise<EngineState> => pageOf(host.agent.sessions.get(sid)!.runtime).livePage.evaluate(() => window.yumecast.getState());
 
 it('connects a player who joined while the game started: video, `ready`, playing after ready, input', async () => {
   const sid = 's-early';

@@ -7,6 +7,7 @@
  * /health and /readyz answer 503 service_unavailable (envelope) while /livez stays 200.
  */
 import { launchPlayer, startTestHost, until, type TestHost, type TestPlayer } from './testing/harness';
+import { pageRuntimes } from './testing/page-runtime';
 
 jest.setTimeout(240_000);
 
@@ -94,7 +95,7 @@ it('counts a warm start, a playing session, rate-limited and malformed input, an
 
 it('counts a warm runtime that crashes', async () => {
   await host.agent.pool.whenWarm(1, 120_000);
-  const rt = host.agent.pool.runtimes().find((r) => r.state === 'warm')!;
+  const rt = pageRuntimes(host.agent.pool).find((r) => r.state === 'warm')!;
   process.kill(-rt.pgid!, 'SIGKILL');
   await until(async () => sample(await metrics(), 'yumecast_host_runtime_crashes_total{phase="warm"}') === 1, 'the crash counted', 15_000, 100);
   await host.agent.pool.whenWarm(1, 120_000);

@@ -10,6 +10,7 @@
  */
 import type { Runtime } from './runtime';
 import { launchPlayer, startTestHost, until, type TestHost, type TestPlayer } from './testing/harness';
+import { pageRuntimes } from './testing/page-runtime';
 
 jest.setTimeout(120_000);
 
@@ -66,7 +67,7 @@ function connections(rt: Runtime): Promise<SeenConnection[]> {
 
 async function warmRuntime(host: TestHost): Promise<Runtime> {
   await host.agent.pool.whenWarm(1, 60_000);
-  return host.agent.pool.runtimes().find((r) => r.state === 'warm')!;
+  return pageRuntimes(host.agent.pool).find((r) => r.state === 'warm')!;
 }
 
 async function startSession(host: TestHost, sid: string): Promise<void> {

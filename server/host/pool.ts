@@ -8,8 +8,9 @@
  */
 import { EventEmitter } from 'node:events';
 import { BrowserSet, type SharedBrowser } from './browsers';
-import { browserOptions, Runtime, type KillReport, type RuntimeOptions } from './runtime';
+import { browserOptions, Runtime, type RuntimeOptions } from './runtime';
 import type { PoolStats } from './schemas';
+import type { KillReport, RuntimeKind, SessionRuntime } from './session-runtime';
 
 export class NoCapacityError extends Error {
   constructor() {
@@ -25,7 +26,7 @@ export class PoolClosedError extends Error {
   }
 }
 
-export interface PoolOptions {
+export interface PoolOptions<R extends SessionRuntime = Runtime> {
   capacity: number;
   warm: number;
   runtime: RuntimeOptions;
@@ -36,24 +37,30 @@ export interface PoolOptions {
   refillDelayMs?: number;
   /** Log sink (level, message). */
   log?: (level: 'info' | 'warn' | 'error', msg: string) => void;
-  /** Makes runtimes (tests may wrap). */
-  createRuntime?: (opts: RuntimeOptions, browsers: BrowserSet) => Runtime;
+  /**
+   * The kind of runtime the pool keeps warm (HOST_RUNTIME_KIND); default `page`. A session that
+   * needs the other kind (a native title on a light host: its stream plays in a page) gets one
+   * launched cold for it (acquire's `kind`).
+   */
+  kind?: RuntimeKind;
+  /** Makes runtimes of a kind (the agent's light runtimes; tests may wrap); default a page Runtime. */
+  createRuntime?: (opts: RuntimeOptions, browsers: BrowserSet, kind: RuntimeKind) => R;
 }
 
-interface Waiter {
-  resolve(rt: Runtime): void;
+interface Waiter<R> {
+  resolve(rt: R): void;
   reject(e: Error): void;
   timer: NodeJS.Timeout;
 }
 
 const BACKOFF_MS = [500, 1000, 2000, 5000, 10_000];
 
-export class RuntimePool extends EventEmitter {
-  private readonly warmList: Runtime[] = [];
-  private readonly launching = new Map<Runtime, Promise<unknown>>();
-  private readonly busy = new Set<Runtime>();
+export class RuntimePool<R extends SessionRuntime = Runtime> extends EventEmitter {
+  private readonly warmList: R[] = [];
+  private readonly launching = new Map<R, Promise<unknown>>();
+  private readonly busy = new Set<R>();
   private readonly killing = new Set<Promise<KillReport>>();
-  private waiters: Waiter[] = [];
+  private waiters: Waiter<R>[] = [];
   private closed = false;
   private consecutiveFailures = 0;
   private retryTimer: NodeJS.Timeout | null = null;
@@ -64,7 +71,7 @@ export class RuntimePool extends EventEmitter {
   private lastLaunchMs: number | null = null;
   private readonly browserSet: BrowserSet;
 
-  constructor(private readonly opts: PoolOptions) {
+  constructor(private readonly opts: PoolOptions<R>) {
     super();
     if (opts.capacity < 1) throw new RangeError('capacity must be >= 1');
     this.browserSet = new BrowserSet(() => browserOptions(this.opts.runtime));
@@ -102,7 +109,7 @@ export class RuntimePool extends EventEmitter {
   }
 
   /** Every runtime the pool holds (warm, busy, launching). */
-  runtimes(): Runtime[] {
+  runtimes(): R[] {
     return [...this.warmList, ...this.busy, ...this.launching.keys()];
   }
 
@@ -118,10 +125,13 @@ export class RuntimePool extends EventEmitter {
 
   /**
    * A warm runtime for a session: at once when one is warm, else the next one that warms (a cold
-   * start). Throws NoCapacityError when every slot is taken.
+   * start). Throws NoCapacityError when every slot is taken. A `kind` other than the pool's is
+   * launched for this session now, cold (the warm runtimes are the pool's kind; the one it makes
+   * may stand beside them for the session's life: capacity counts sessions).
    */
-  acquire(timeoutMs: number): Promise<Runtime> {
+  acquire(timeoutMs: number, kind: RuntimeKind = this.kind): Promise<R> {
     if (this.closed) return Promise.reject(new PoolClosedError());
+    if (kind !== this.kind) return this.acquireOther(timeoutMs, kind);
     const rt = this.warmList.shift();
     if (rt) {
       this.busy.add(rt);
@@ -137,8 +147,8 @@ export class RuntimePool extends EventEmitter {
       return Promise.resolve(rt);
     }
     if (this.busy.size + this.waiters.length >= this.opts.capacity) return Promise.reject(new NoCapacityError());
-    return new Promise<Runtime>((resolve, reject) => {
-      const waiter: Waiter = {
+    return new Promise<R>((resolve, reject) => {
+      const waiter: Waiter<R> = {
         resolve,
         reject,
         timer: setTimeout(() => {
@@ -151,8 +161,37 @@ export class RuntimePool extends EventEmitter {
     });
   }
 
+  /** The pool's kind of runtime (what it keeps warm). */
+  get kind(): RuntimeKind {
+    return this.opts.kind ?? 'page';
+  }
+
+  private make(kind: RuntimeKind): R {
+    if (!this.opts.createRuntime && kind !== 'page') throw new Error(`this pool makes no ${kind} runtimes`);
+    const rt = this.opts.createRuntime ? this.opts.createRuntime(this.opts.runtime, this.browserSet, kind) : (new Runtime(this.opts.runtime, this.browserSet) as unknown as R);
+    rt.on('log', (level: 'info' | 'warn' | 'error', msg: string) => this.log(level, `${rt.id}: ${msg}`));
+    return rt;
+  }
+
+  private async acquireOther(timeoutMs: number, kind: RuntimeKind): Promise<R> {
+    if (this.busy.size + this.waiters.length >= this.opts.capacity) throw new NoCapacityError();
+    const rt = this.make(kind);
+    this.busy.add(rt);
+    try {
+      const t = setTimeout(() => void rt.kill(), timeoutMs);
+      await rt.launch(false).finally(() => clearTimeout(t));
+      this.counts.launches++;
+      return rt;
+    } catch (e) {
+      this.counts.launchFailures++;
+      this.busy.delete(rt);
+      await rt.kill();
+      throw e;
+    }
+  }
+
   /** Ends a runtime's life: kill it (all processes) and launch a fresh warm one in its place. */
-  async release(rt: Runtime): Promise<KillReport> {
+  async release(rt: R): Promise<KillReport> {
     this.busy.delete(rt);
     const i = this.warmList.indexOf(rt);
     if (i >= 0) this.warmList.splice(i, 1);
@@ -189,8 +228,7 @@ export class RuntimePool extends EventEmitter {
   }
 
   private launchOne(): void {
-    const rt = this.opts.createRuntime ? this.opts.createRuntime(this.opts.runtime, this.browserSet) : new Runtime(this.opts.runtime, this.browserSet);
-    rt.on('log', (level: 'info' | 'warn' | 'error', msg: string) => this.log(level, `${rt.id}: ${msg}`));
+    const rt = this.make(this.kind);
     const cold = this.waiters.length > this.coldLaunches;
     if (cold) this.coldLaunches++;
     const p = rt

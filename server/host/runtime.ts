@@ -34,13 +34,14 @@ import type { FrameMode } from './config';
 import type { PrewarmPlan } from './prewarm';
 import type { EngineSummary } from './schemas';
 import { CHROMIUM_FLAGS, ZERO_PLAYOUT_DELAY_FLAG } from './browser-flags';
-import { listProcs, type FootprintSource, type ProcInfo } from './procs';
+import { listProcs, type ProcInfo } from './procs';
 import { NATIVE_STREAM_PATH, RUNTIME_HOST_PAGE } from './page-paths';
 import { guardNetwork } from './runtime-guards';
+import { engineSummary, type KillReport, type RuntimeHandler, type RuntimeState, type SessionRuntime } from './session-runtime';
 
 export { RUNTIME_DIR_PREFIX, sweepStaleRuntimes } from './browsers';
 
-export type RuntimeState = 'launching' | 'warm' | 'busy' | 'closing' | 'dead';
+export type { KillReport, RuntimeHandler, RuntimeState };
 
 export interface RuntimeOptions {
   chromiumPath: string;
@@ -88,14 +89,6 @@ export interface RuntimeOptions {
 /** How often a warming runtime's new processes are put at its priority (browsers.ts prioritise). */
 const PRIORITY_POLL_MS = 100;
 
-/** What a session plugs into its runtime: the bridge's calls and the engine's events. */
-export interface RuntimeHandler {
-  onHostCall(call: HostCall): Promise<unknown>;
-  onEngineEvent(name: string, payload: unknown): void;
-  /** The browser or the page died under the session. */
-  onCrash(reason: string): void;
-}
-
 /** Where a Runtime's browser comes from when it is made alone (tests): its own exclusive set. */
 export function browserOptions(opts: RuntimeOptions): BrowserOptions {
   return {
@@ -109,13 +102,6 @@ export function browserOptions(opts: RuntimeOptions): BrowserOptions {
   };
 }
 
-export interface KillReport {
-  /** ms from kill() to no process of the runtime left. */
-  ms: number;
-  /** processes that could not be killed (should be []). */
-  leftover: ProcInfo[];
-}
-
 let seq = 0;
 
 /** Width and height from a PNG's IHDR, or null when the bytes are not a PNG. */
@@ -124,8 +110,9 @@ export function pngSize(png: Buffer): { width: number; height: number } | null {
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
 }
 
-export class Runtime extends EventEmitter implements FootprintSource {
+export class Runtime extends EventEmitter implements SessionRuntime {
   readonly id = `rt-${process.pid}-${++seq}`;
+  readonly kind = 'page' as const;
   state: RuntimeState = 'launching';
   /** The Chromium this runtime's context lives in (shared with other runtimes unless exclusive). */
   browser: SharedBrowser | null = null;
@@ -318,22 +305,7 @@ export class Runtime extends EventEmitter implements FootprintSource {
   async engineState(): Promise<EngineSummary | null> {
     if (!this.page || this.state !== 'busy') return null;
     return withTimeout(
-      this.page.evaluate(() => {
-        const st = (window as unknown as { yumecast: { getState(): Record<string, unknown> } }).yumecast.getState();
-        const choices = (st.choices as { text: string }[]) ?? [];
-        return {
-          screen: String(st.screen),
-          overlay: (st.overlay as string | null) ?? null,
-          scene: (st.scene as string | null) ?? null,
-          speakerName: (st.speakerName as string | null) ?? null,
-          visibleText: String(st.visibleText ?? '').slice(0, 200),
-          choices: choices.map((c) => c.text.slice(0, 80)),
-          lineCount: Number(st.lineCount ?? 0),
-          ending: (st.ending as string | null) ?? null,
-          quality: String(st.quality),
-          frame: Number(st.frame ?? 0),
-        };
-      }),
+      this.page.evaluate(() => (window as unknown as { yumecast: { getState(): Record<string, unknown> } }).yumecast.getState()).then(engineSummary),
       2000,
       'engineState',
     ).catch(() => null);

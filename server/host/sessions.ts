@@ -19,7 +19,8 @@ import { withGameProcesses, type NativeHost, type NativeRun } from './native/hos
 import type { SessionMetricsSink } from './metrics';
 import { NoCapacityError, type RuntimePool } from './pool';
 import { footprintSummary } from './procs';
-import { pngSize, type Runtime } from './runtime';
+import { pngSize } from './runtime';
+import type { SessionRuntime } from './session-runtime';
 import type { HostSessionState, SessionInfo, SessionSummary } from './schemas';
 
 const SAVE_SLOT_RE = new RegExp(SAVE_SLOT_PATTERN);
@@ -30,7 +31,7 @@ export interface HostSession {
   uid: string;
   state: HostSessionState;
   req: StartSessionBody;
-  runtime: Runtime | null;
+  runtime: SessionRuntime | null;
   createdAt: number;
   /** ms from the start request to `ready` (runtime started the game and publishes). */
   startMs: number | null;
@@ -83,7 +84,7 @@ export class SessionManager {
   metrics: SessionMetricsSink | null = null;
 
   constructor(
-    private readonly pool: RuntimePool,
+    private readonly pool: RuntimePool<SessionRuntime>,
     private readonly api: ApiClient | null,
     private readonly config: HostConfig,
     private readonly log: Log,
@@ -150,10 +151,11 @@ export class SessionManager {
       s.native = this.nativeHost!.start(s.req, spec);
       s.native.catch(() => undefined);
     }
-    let rt: Runtime;
+    let rt: SessionRuntime;
     try {
       s.fromWarm = this.pool.stats().warm > 0;
-      rt = await this.pool.acquire(this.config.timings.launchTimeoutMs + 5000);
+      // a native title's stream plays in a page, whatever kind the pool keeps warm
+      rt = await this.pool.acquire(this.config.timings.launchTimeoutMs + 5000, spec ? 'page' : undefined);
     } catch (e) {
       const reason = e instanceof NoCapacityError ? 'no_capacity' : 'runtime_unavailable';
       this.log('error', `session ${s.id}: no runtime (${e instanceof Error ? e.message : String(e)})`);
@@ -198,7 +200,7 @@ export class SessionManager {
     this.report(s, 'playing');
   }
 
-  private handlerFor(s: HostSession, rt: Runtime) {
+  private handlerFor(s: HostSession, rt: SessionRuntime) {
     return {
       onHostCall: (call: HostCall): Promise<unknown> => this.onHostCall(s, rt, call),
       onEngineEvent: (name: string, payload: unknown): void => this.onEngineEvent(s, name, payload),
@@ -210,7 +212,7 @@ export class SessionManager {
     };
   }
 
-  private async onHostCall(s: HostSession, rt: Runtime, call: HostCall): Promise<unknown> {
+  private async onHostCall(s: HostSession, rt: SessionRuntime, call: HostCall): Promise<unknown> {
     switch (call.kind) {
       case 'screenshot':
         return this.screenshot(s, rt);
@@ -235,7 +237,7 @@ export class SessionManager {
     }
   }
 
-  private async screenshot(s: HostSession, rt: Runtime): Promise<ScreenshotCallResult> {
+  private async screenshot(s: HostSession, rt: SessionRuntime): Promise<ScreenshotCallResult> {
     if (!this.api) return { error: 'screenshot_failed' };
     try {
       const png = await rt.screenshotPng();

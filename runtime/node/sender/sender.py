@@ -90,6 +90,9 @@ class Sender:
         self.w.connect('on-ice-candidate', self.on_ice_candidate)
         self.w.connect('notify::connection-state', self.on_state)
         self.w.connect('on-data-channel', lambda _w, ch: self.use_channel(ch))
+        # the session's TURN servers (turn://user:pass@host:port), from its token's iceServers
+        for turn in CONFIG.get('turn') or []:
+            self.w.emit('add-turn-server', turn)
         bus = self.pipe.get_bus()
         bus.add_signal_watch()
         bus.connect('message::error', self.on_error)

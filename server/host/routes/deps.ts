@@ -5,13 +5,14 @@
  */
 import type { HostConfig } from '../config';
 import type { RuntimePool } from '../pool';
+import type { SessionRuntime } from '../session-runtime';
 import type { Registry } from '../registry';
 import type { AgentState } from '../schemas';
 import type { SessionManager } from '../sessions';
 
 export interface HostRouteDeps {
   config: Pick<HostConfig, 'hostId' | 'capacity' | 'sharedSecret'>;
-  pool: RuntimePool;
+  pool: RuntimePool<SessionRuntime>;
   sessions: SessionManager;
   /** The agent's state: sessions start only while it is `running`. */
   agentState(): AgentState;
