@@ -70,12 +70,13 @@ const serverLib = {
   message: 'server/ and runtime/ import from lib/ only the shared wire modules: lib/api-types/**, lib/streaming/{messages,textMessages,rateLimiter,types,signal}, lib/search/normalize.',
 };
 /**
- * The host's runtime page (server/host/page, a browser page on the host) and its test player
- * are the publishing and subscribing ends of lib/streaming: they may also use its webrtc adapters.
+ * The host's runtime page (server/host/page, a browser page on the host), the light runtime's
+ * worker (server/host/light: its signalling is the page's SignalClient) and the test player are
+ * the publishing and subscribing ends of lib/streaming: they may also use its webrtc adapters.
  */
 const hostPageLib = {
   regex: `${ROOT_DEEP}${SHARED_LIB.replace('(?!', '(?!streaming/webrtc/|')}`,
-  message: serverLib.message + ' The host runtime page may also use lib/streaming/webrtc.',
+  message: serverLib.message + ' The host runtime page and the light worker may also use lib/streaming/webrtc.',
 };
 const serverNoWeb = {
   regex: `${ROOT_DEEP}(?:pages|components|store)${END}`,
@@ -109,8 +110,8 @@ const importDirection = [
   // The schemas themselves are TypeBox at run time (the api and the host load them).
   ...layer(['lib/api-types/schemas/**'], [noPages, noComponents, noTesting]),
   ...layer(['store/**'], [storeOnlyLibTypes, typeboxValue, noTesting]),
-  ...layer(['server/**'], [serverLib, serverNoWeb, noTesting], ['server/host/page/**', 'server/host/testing/**']),
-  ...layer(['server/host/page/**', 'server/host/testing/**'], [hostPageLib, serverNoWeb, noTesting]),
+  ...layer(['server/**'], [serverLib, serverNoWeb, noTesting], ['server/host/page/**', 'server/host/light/**', 'server/host/testing/**']),
+  ...layer(['server/host/page/**', 'server/host/light/**', 'server/host/testing/**'], [hostPageLib, serverNoWeb, noTesting]),
   ...layer(['runtime/**'], [serverLib, noTesting]),
 ];
 

@@ -53,11 +53,14 @@ export class LightRuntime {
   /** The engine's events (line, choices, save, autosave, ending, error…), as the page's window.yumecast.on. */
   readonly events = new Emitter();
   private quality: QualityLevel = 'high';
+  /** Each drawn frame (the sender's hook, set when it has started); the canvas holds its pixels. */
+  onFrame: ((now: number) => void) | null;
   /** Frames drawn, and their total draw time (ms). */
   frames = 0;
   drawMsTotal = 0;
 
   constructor(private readonly opts: LightRuntimeOptions) {
+    this.onFrame = opts.onFrame ?? null;
     const where = nodePlatform(opts.baseHref);
     setPlatform(where);
     // as a host's page in `change` mode: nothing moves by itself while the player waits
@@ -165,7 +168,7 @@ export class LightRuntime {
     this.renderer.draw(now);
     this.drawMsTotal += performance.now() - t;
     this.frames++;
-    this.opts.onFrame?.(now);
+    this.onFrame?.(now);
   }
 
   /** The picture as a PNG at full size (1280×720), drawn now. */

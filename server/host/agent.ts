@@ -20,7 +20,9 @@ import { NativeHost } from './native/host';
 import { NativeStreams } from './native/stream-server';
 import { startPageServer, type PageServer } from './page-server';
 import { buildPrewarmPlan } from './prewarm';
+import { LightHostRuntime } from './light/light-runtime';
 import { RuntimePool } from './pool';
+import { Runtime } from './runtime';
 import { canRestorePriority } from './priority';
 import { sweepStaleRuntimes } from './runtime';
 import { createFleet, type Fleet } from './fleet';
@@ -78,8 +80,22 @@ export function buildHostAgent(config: HostConfig, options: BuildHostAgentOption
   let state: AgentState = 'starting';
   let baseUrl = '';
 
-  const pool = new RuntimePool({
+  const pool = new RuntimePool<SessionRuntime>({
     capacity: config.capacity,
+    kind: config.runtimeKind,
+    // HOST_RUNTIME_KIND=light: the web engine's titles in Node processes (light/light-runtime.ts)
+    createRuntime: (opts, browsers, kind) =>
+      kind === 'light'
+        ? new LightHostRuntime({
+            tmpDir: opts.tmpDir,
+            pageOrigin: opts.pageOrigin,
+            launchTimeoutMs: opts.launchTimeoutMs,
+            startTimeoutMs: opts.startTimeoutMs,
+            closeTimeoutMs: opts.closeTimeoutMs,
+            python: config.light.python,
+            cpuUsed: config.light.cpuUsed,
+          })
+        : new Runtime(opts, browsers),
     warm: config.warm,
     refillDelayMs: config.timings.refillDelayMs,
     log,

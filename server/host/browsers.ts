@@ -114,10 +114,7 @@ export class SharedBrowser extends EventEmitter {
   }
 
   private async launch(): Promise<void> {
-    fs.mkdirSync(this.opts.tmpDir, { recursive: true });
-    this.userDataDir = fs.mkdtempSync(path.join(this.opts.tmpDir, RUNTIME_DIR_PREFIX));
-    // who owns this profile: a later agent sweeps it (and its processes) if we die unclean
-    fs.writeFileSync(path.join(this.userDataDir, OWNER_FILE), JSON.stringify({ pid: process.pid, at: new Date().toISOString() }));
+    this.userDataDir = makeRuntimeDir(this.opts.tmpDir);
     try {
       const ctx = await chromium.launchPersistentContext(this.userDataDir, {
         executablePath: this.opts.chromiumPath,
@@ -369,6 +366,17 @@ function pidAlive(pid: number): boolean {
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/**
+ * A fresh runtime folder in `tmpDir` (a browser's profile; a light runtime's session folder),
+ * with its owner file: a later agent sweeps it, and every process naming it, if we die unclean.
+ */
+export function makeRuntimeDir(tmpDir: string): string {
+  fs.mkdirSync(tmpDir, { recursive: true });
+  const dir = fs.mkdtempSync(path.join(tmpDir, RUNTIME_DIR_PREFIX));
+  fs.writeFileSync(path.join(dir, OWNER_FILE), JSON.stringify({ pid: process.pid, at: new Date().toISOString() }));
+  return dir;
 }
 
 /**

@@ -16,6 +16,7 @@ import { sentryDsn } from '../shared/sentry';
 import { DEFAULT_RATE_LIMITS, loadRateLimits, loadServerTimeouts, type RateLimits, type ServerTimeouts } from '../shared/http-limits';
 import { loadNativeConfig, type NativeConfig } from './native/config';
 import { WARM_NICE } from './priority';
+import { RUNTIME_KINDS, type RuntimeKind } from './session-runtime';
 
 export type { FrameMode, VideoCodec };
 const FRAME_MODES: readonly FrameMode[] = ['change', 'steady'];
@@ -125,6 +126,15 @@ export interface HostConfig {
    * engine's draw rate as before issue 11 (kept for the benches' before/after and as a fallback).
    */
   frameMode: FrameMode;
+  /**
+   * HOST_RUNTIME_KIND: what runs a web-engine title's session. `page` (default): a Chromium page
+   * with the engine and the bridge (runtime.ts). `light`: the engine in a Node process with a
+   * GStreamer sender, no Chromium (light/light-runtime.ts; docs/light-runtime.md). A native
+   * title always plays in a page.
+   */
+  runtimeKind: RuntimeKind;
+  /** The light runtime's sender: HOST_LIGHT_PYTHON (Debian's /usr/bin/python3, which has python3-gi) and HOST_LIGHT_CPU_USED (VP8's speed, −16…16; default −6, the page encoder's). */
+  light: { python: string; cpuUsed: number };
   /**
    * HOST_SESSIONS_PER_BROWSER: how many runtimes (one browser context each) share one Chromium.
    * 1 = a whole browser per runtime (the model before issue 11). docs/host.md "Runtime model".
@@ -317,6 +327,8 @@ export function loadHostConfig(env: Env = process.env): HostConfig {
     prepareGames: envList(env.HOST_PREPARE_GAMES) ?? null,
     captureFps: envInt(env, 'HOST_CAPTURE_FPS', 30, 1, 60),
     frameMode: envChoice(env, 'HOST_FRAME_MODE', 'change', FRAME_MODES),
+    runtimeKind: envChoice(env, 'HOST_RUNTIME_KIND', 'page', RUNTIME_KINDS),
+    light: { python: envString(env.HOST_LIGHT_PYTHON) ?? '/usr/bin/python3', cpuUsed: envInt(env, 'HOST_LIGHT_CPU_USED', -6, -16, 16) },
     sessionsPerBrowser: envInt(env, 'HOST_SESSIONS_PER_BROWSER', 5, 1, 64),
     videoCodec: envChoice(env, 'HOST_VIDEO_CODEC', 'vp8', VIDEO_CODECS),
     joinDuringStart: envString(env.HOST_JOIN_DURING_START) !== '0',

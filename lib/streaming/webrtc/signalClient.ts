@@ -13,7 +13,15 @@ export interface SignalClientOptions {
   onOpen?(): void;
   /** Called when the api refuses us for good (bad/expired token, closed session). */
   onRefused?(reason: string): void;
+  /**
+   * Opens the socket: default the platform's WebSocket (a browser's). The light runtime's Node
+   * process (Node 20 has none) passes the `ws` package's, which has the same events.
+   */
+  open?(url: string): WebSocket;
 }
+
+/** WebSocket.OPEN, which a socket from `open` may not have as a global to read it from. */
+const OPEN = 1;
 
 const RETRY_MS = [250, 500, 1000, 2000, 4000];
 
@@ -29,7 +37,8 @@ export class SignalClient {
     if (this.closed) return;
     const sep = this.opts.url.includes('?') ? '&' : '?';
     const peer = this.opts.peerId ? `&peer=${encodeURIComponent(this.opts.peerId)}` : '';
-    const ws = new WebSocket(`${this.opts.url}${sep}token=${encodeURIComponent(this.opts.token)}${peer}`);
+    const url = `${this.opts.url}${sep}token=${encodeURIComponent(this.opts.token)}${peer}`;
+    const ws = this.opts.open ? this.opts.open(url) : new WebSocket(url);
     this.ws = ws;
     ws.onopen = () => {
       this.attempt = 0;
@@ -63,12 +72,12 @@ export class SignalClient {
 
   /** The socket is open now. */
   isOpen(): boolean {
-    return !!this.ws && this.ws.readyState === WebSocket.OPEN;
+    return !!this.ws && this.ws.readyState === OPEN;
   }
 
   send(m: SignalMessage): void {
     const text = JSON.stringify(m);
-    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(text);
+    if (this.ws && this.ws.readyState === OPEN) this.ws.send(text);
     else if (this.queue.length < 200) this.queue.push(text);
   }
 

@@ -1,0 +1,50 @@
+/**
+ * Bundles the light runtime's worker (./worker.ts with runtime/src, runtime/node and lib's wire
+ * modules) with esbuild into one CommonJS file, once per agent process (~0.3 s), so the worker
+ * runs under plain node: tsx's loader costs ~34 MB a process and its start
+ * (docs/performance.md "Issue 11, nineteenth round"). The native and the resolved-at-run-time
+ * packages stay outside (@napi-rs/canvas, sharp, ws, the fonts' files): the worker finds them
+ * through NODE_PATH (the repository's node_modules), as the bundle always matches the code the
+ * agent runs.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { REPO_ROOT } from '../config';
+
+export const NODE_MODULES = path.join(REPO_ROOT, 'node_modules');
+/** The sender's script, beside runtime/node/sender.ts (the bundle lives elsewhere). */
+export const SENDER_SCRIPT = path.join(REPO_ROOT, 'runtime', 'node', 'sender', 'sender.py');
+
+const EXTERNAL = ['@napi-rs/canvas', 'sharp', 'ws', 'bufferutil', 'utf-8-validate', '@fontsource/*'];
+
+let cached: Promise<string> | null = null;
+
+/** The bundled worker's path in `tmpDir` (made on the first call of this process). */
+export function workerBundle(tmpDir: string): Promise<string> {
+  cached ??= (async () => {
+    fs.mkdirSync(tmpDir, { recursive: true });
+    const out = path.join(tmpDir, `yumecast-light-worker-${process.pid}.cjs`);
+    await esbuild.build({
+      entryPoints: [path.join(__dirname, 'worker.ts')],
+      bundle: true,
+      outfile: out,
+      format: 'cjs',
+      platform: 'node',
+      target: ['node20'],
+      external: EXTERNAL,
+      sourcemap: 'inline',
+      logLevel: 'silent',
+    });
+    return out;
+  })().catch((e: unknown) => {
+    cached = null;
+    throw e;
+  });
+  return cached;
+}
+
+/** Removes this process's bundle (the agent's shutdown). */
+export function removeWorkerBundle(tmpDir: string): void {
+  fs.rmSync(path.join(tmpDir, `yumecast-light-worker-${process.pid}.cjs`), { force: true });
+}

@@ -1,0 +1,69 @@
+/**
+ * The messages between the host's agent (./light-runtime.ts) and a light runtime's worker process
+ * (./worker.ts: the engine in Node, its sender, the session's rules; docs/light-runtime.md): the
+ * one definition of them. They travel on Node's IPC channel (child_process.fork with the
+ * `advanced` serialization, so a screenshot's PNG goes as bytes). Calls go both ways as numbered
+ * requests and answers: the agent asks the worker to begin, to read its state, to say bye; the
+ * worker asks the agent what the page's bridge asks through its binding (HostCall: a screenshot's
+ * upload, input activity, the connection, the end) and tells it the engine's events and its logs,
+ * as the page's ENGINE_EVENT_BINDING and console do.
+ */
+import type { BridgeCounters, BridgeReadyInfo, BridgeSessionConfig, HostCall } from '../bridge-protocol';
+import type { EngineSummary } from '../schemas';
+
+/** What the agent may ask of a worker, with each answer's type. */
+export interface WorkerMethods {
+  /** Starts the game and the sender and opens the signalling; answers when the host may report `ready`. */
+  begin: { args: { cfg: BridgeSessionConfig; senderScript: string; python: string; cpuUsed: number }; value: BridgeReadyInfo };
+  /** The picture as a PNG at full size (1280×720), drawn now. */
+  screenshot: { args: Record<string, never>; value: Uint8Array };
+  counters: { args: Record<string, never>; value: BridgeCounters };
+  engineState: { args: Record<string, never>; value: EngineSummary };
+  /** The engine's play state (to save before the runtime goes). */
+  snapshot: { args: Record<string, never>; value: string | null };
+  /** `bye` to the player, and the sender and the signalling closed. */
+  bye: { args: { reason: string }; value: null };
+}
+
+export type WorkerMethod = keyof WorkerMethods;
+
+/** Agent → worker. */
+export type ToWorker =
+  | { [M in WorkerMethod]: { type: 'request'; id: number; method: M; args: WorkerMethods[M]['args'] } }[WorkerMethod]
+  /** The answer to the worker's host call `id`. */
+  | { type: 'host-answer'; id: number; value: unknown };
+
+/** Worker → agent. */
+export type FromWorker =
+  /** The worker has booted (its fonts registered) and waits for `begin`. */
+  | { type: 'booted'; ms: number }
+  | { type: 'answer'; id: number; value?: unknown; error?: string }
+  | { type: 'host-call'; id: number; call: HostCall }
+  | { type: 'engine-event'; name: string; payload: unknown }
+  | { type: 'log'; level: 'info' | 'warn' | 'error'; message: string };
+
+/** The log levels a worker may use. */
+const LEVELS = new Set(['info', 'warn', 'error']);
+
+/** One message from a worker, checked (the agent trusts nothing it did not check); null for anything else. */
+export function parseFromWorker(v: unknown): FromWorker | null {
+  if (typeof v !== 'object' || v === null) return null;
+  const m = v as Record<string, unknown>;
+  switch (m.type) {
+    case 'booted':
+      return typeof m.ms === 'number' ? { type: 'booted', ms: m.ms } : null;
+    case 'answer':
+      if (typeof m.id !== 'number') return null;
+      return typeof m.error === 'string' ? { type: 'answer', id: m.id, error: m.error.slice(0, 500) } : { type: 'answer', id: m.id, value: m.value };
+    case 'host-call': {
+      const c = m.call as Record<string, unknown> | null;
+      return typeof m.id === 'number' && c && typeof c === 'object' && typeof c.kind === 'string' ? { type: 'host-call', id: m.id, call: c as unknown as HostCall } : null;
+    }
+    case 'engine-event':
+      return typeof m.name === 'string' ? { type: 'engine-event', name: m.name.slice(0, 64), payload: m.payload } : null;
+    case 'log':
+      return typeof m.level === 'string' && LEVELS.has(m.level) && typeof m.message === 'string' ? { type: 'log', level: m.level as 'info', message: m.message.slice(0, 2000) } : null;
+    default:
+      return null;
+  }
+}
