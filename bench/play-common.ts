@@ -19,7 +19,9 @@ import type { Runtime } from '../server/host/runtime';
 import { FIXTURE_GAME, buildTestRuntime, sleep, until, type TestAgent } from '../server/host/testing/harness';
 import type { ProbedPlayer } from '../server/host/testing/player-probe';
 import type { EngineState } from '../runtime/src/types';
-import { pageOf, pageRuntimes } from '../server/host/testing/page-runtime';
+import { LightHostRuntime } from '../server/host/light/light-runtime';
+import type { SessionRuntime } from '../server/host/session-runtime';
+import { pageOf } from '../server/host/testing/page-runtime';
 
 // ---------------------------------------------------------------------------------------------
 // arguments, cleanup, a time bound
@@ -223,15 +225,14 @@ export function hostProcs(host: TestAgent, all: ProcInfo[] = listProcs()): ProcI
  * shares with other sessions (server/host/procs.ts sessionFootprint); the whole runtime's PSS for
  * a runtime without processShare.
  */
-export function sessionPssMb(rt: Runtime, all: ProcInfo[] = listProcs()): number {
-  if (typeof (rt as { processShare?: unknown }).processShare === 'function') return sessionFootprint(rt, all).pss / 2 ** 20;
-  return pssMb(runtimeProcs(rt.userDataDir, rt.pgid, all));
+export function sessionPssMb(rt: SessionRuntime, all: ProcInfo[] = listProcs()): number {
+  return sessionFootprint(rt, all).pss / 2 ** 20;
 }
 
 /** Mean memory per live session of a host, MB (each session's footprint, averaged). */
 export function pssPerSessionMb(host: TestAgent): number {
   const all = listProcs();
-  const rts = [...pageRuntimes(host.agent.pool)].filter((rt) => rt.state !== 'dead');
+  const rts = [...host.agent.pool.runtimes()].filter((rt) => rt.state !== 'dead');
   const live = rts.filter((rt) => host.agent.sessions.ids().some((id) => host.agent.sessions.get(id)?.runtime === rt));
   const used = live.length ? live : rts;
   return used.length ? used.reduce((a, rt) => a + sessionPssMb(rt, all), 0) / used.length : NaN;
@@ -240,8 +241,12 @@ export function pssPerSessionMb(host: TestAgent): number {
 // ---------------------------------------------------------------------------------------------
 // the game
 
-export const engineState = (host: TestAgent, sid: string): Promise<EngineState> =>
-  pageOf(host.agent.sessions.get(sid)!.runtime).livePage.evaluate('window.yumecast.getState()') as Promise<EngineState>;
+/** The engine's whole state in a session of either runtime kind. */
+export function engineState(host: TestAgent, sid: string): Promise<EngineState> {
+  const rt = host.agent.sessions.get(sid)!.runtime;
+  if (rt instanceof LightHostRuntime) return rt.fullState();
+  return pageOf(rt).livePage.evaluate('window.yumecast.getState()') as Promise<EngineState>;
+}
 
 export async function sendKey(player: ProbedPlayer, key: string): Promise<void> {
   await player.page.evaluate(

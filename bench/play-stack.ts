@@ -28,7 +28,6 @@ import { buildRuntime } from '../runtime/build';
 import { flag, onCleanup, once } from './play-common';
 import { NO_LOOPS_RUNTIME } from './play-configs';
 import { nativeHostEnv } from './play-native';
-import { pageOf } from '../server/host/testing/page-runtime';
 
 export interface Click {
   sid: string;
@@ -91,7 +90,7 @@ function onceStop(a: TestAgent): TestAgent {
 async function endAndWait(host: TestAgent, sid: string, stop: () => Promise<unknown>): Promise<void> {
   await stop();
   await until(() => !host.agent.sessions.get(sid) || host.agent.sessions.get(sid)!.runtime?.state === 'dead' || host.agent.sessions.activeCount === 0, `session ${sid} ended`, 30_000, 20);
-  await until(() => !host.agent.sessions.get(sid)?.runtime || pageOf(host.agent.sessions.get(sid)!.runtime).state === 'dead', `runtime of ${sid} killed`, 30_000, 20);
+  await until(() => !host.agent.sessions.get(sid)?.runtime || host.agent.sessions.get(sid)!.runtime!.state === 'dead', `runtime of ${sid} killed`, 30_000, 20);
 }
 
 async function startFakeStack(): Promise<PlayStack> {

@@ -6,6 +6,7 @@
 # a `frame` message saying which slot is ready. Why not a pipe: 3.5 MB a frame through a 64 KB pipe
 # is ~60 wake-ups a frame on each side; the file is in the session's tmpfs and read once.
 # Its sound is silence until slice 3 (Opus in 60 ms frames, as the page's publisher sends).
+import ctypes
 import json
 import mmap
 import os
@@ -17,9 +18,45 @@ import gi
 gi.require_version('Gst', '1.0')
 gi.require_version('GstWebRTC', '1.0')
 gi.require_version('GstSdp', '1.0')
-from gi.repository import GLib, Gst, GstSdp, GstWebRTC  # noqa: E402
+gi.require_version('GstRtp', '1.0')
+from gi.repository import GLib, Gst, GstRtp, GstSdp, GstWebRTC  # noqa: E402
 
 Gst.init(None)
+
+PLAYOUT_DELAY_URI = 'http://www.webrtc.org/experiments/rtp-hdrext/playout-delay'
+PLAYOUT_DELAY_ID = 5
+
+
+class PlayoutDelay(GstRtp.RTPHeaderExtension):
+    """WebRTC's playout delay extension with min = max = 0 on every video packet, as the page's
+    browsers send it (server/host/browser-flags.ts ZERO_PLAYOUT_DELAY_FLAG): a Chromium player shows
+    each frame as soon as it is decoded instead of holding it for a jitter-buffer target that a
+    picture sent in bursts (a change, then small refining frames) drives up to a second
+    (docs/performance.md "Issue 11, twentieth round"). Its three bytes are zero: the payloader
+    hands write() zeroed space, so there is nothing to write (PyGObject passes it as a copy)."""
+    __gstmetadata__ = ('Playout delay 0', 'Network/Extension/RTPHeader', 'WebRTC playout delay, min = max = 0', 'Yumecast')
+
+    def do_get_supported_flags(self):
+        return GstRtp.RTPHeaderExtensionFlags.ONE_BYTE
+
+    def do_get_max_size(self, _buf):
+        return 3
+
+    def do_write(self, _meta, _flags, _out, _data, _size=None):
+        return 3
+
+    def do_read(self, _flags, _data, _buf, _size=None):
+        return True
+
+
+# the extension's URI is its class's (gst_rtp_header_extension_class_set_uri), which PyGObject
+# does not reach: through the C call, on the class of the Python type
+_gobject = ctypes.CDLL('libgobject-2.0.so.0')
+_gstrtp = ctypes.CDLL('libgstrtp-1.0.so.0')
+_gobject.g_type_class_ref.restype = ctypes.c_void_p
+_gobject.g_type_class_ref.argtypes = [ctypes.c_size_t]
+_gstrtp.gst_rtp_header_extension_class_set_uri.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
+_gstrtp.gst_rtp_header_extension_class_set_uri(_gobject.g_type_class_ref(hash(PlayoutDelay.__gtype__)), PLAYOUT_DELAY_URI.encode())
 
 FRAMES, WIDTH, HEIGHT = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 CONFIG = json.loads(sys.argv[4]) if len(sys.argv) > 4 else {}
@@ -60,7 +97,7 @@ def pipeline_text():
         f'! videoconvert ! video/x-raw,format=I420 '
         f'! vp8enc name=enc deadline=1 cpu-used={cpu} end-usage=cbr target-bitrate={kbps} static-threshold=100 '
         f'lag-in-frames=0 threads=1 keyframe-max-dist=100000 resize-allowed=false error-resilient=partitions '
-        f'! rtpvp8pay pt=96 mtu=1200 picture-id-mode=15-bit '
+        f'! rtpvp8pay name=pay pt=96 mtu=1200 picture-id-mode=15-bit '
         f'! application/x-rtp,media=video,encoding-name=VP8,payload=96,clock-rate=90000 ! w. '
         # silence in 60 ms buffers (a wake-up a packet, not one every 21 ms) with Opus's DTX: ~1 %
         # of a core less than 1024-sample buffers without it (gst-launch, docs/performance.md)
@@ -86,6 +123,9 @@ class Sender:
         self.pipe = Gst.parse_launch(pipeline_text())
         self.w = self.pipe.get_by_name('w')
         self.src = self.pipe.get_by_name('src')
+        delay = PlayoutDelay()
+        delay.set_id(PLAYOUT_DELAY_ID)
+        self.pipe.get_by_name('pay').emit('add-extension', delay)
         self.w.connect('on-negotiation-needed', self.on_negotiation_needed)
         self.w.connect('on-ice-candidate', self.on_ice_candidate)
         self.w.connect('notify::connection-state', self.on_state)

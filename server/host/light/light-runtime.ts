@@ -19,7 +19,8 @@ import type { BridgeCounters, BridgeReadyInfo, BridgeSessionConfig, PrewarmResul
 import { killRuntimeTree, killRuntimeTreeSync, listProcs, runtimeProcs, type ProcInfo } from '../procs';
 import { RUNTIME_HOST_PAGE } from '../page-paths';
 import type { EngineSummary } from '../schemas';
-import type { KillReport, RuntimeHandler, RuntimeState, SessionRuntime } from '../session-runtime';
+import type { EngineState } from '../../../runtime/src/types';
+import { engineSummary, type KillReport, type RuntimeHandler, type RuntimeState, type SessionRuntime } from '../session-runtime';
 import { NODE_MODULES, SENDER_SCRIPT, workerBundle } from './worker-bundle';
 import { parseFromWorker, type FromWorker, type ToWorker, type WorkerMethod, type WorkerMethods } from './worker-protocol';
 
@@ -181,8 +182,13 @@ export class LightHostRuntime extends EventEmitter implements SessionRuntime {
   }
 
   async engineState(): Promise<EngineSummary | null> {
-    if (this.state !== 'busy') return null;
-    return this.call('engineState', {}, 2000).catch(() => null);
+    const st = await this.fullState().catch(() => null);
+    return st ? engineSummary(st as unknown as Record<string, unknown>) : null;
+  }
+
+  /** The engine's whole state (tests and benches read what a page's window.yumecast.getState() tells). */
+  fullState(): Promise<EngineState> {
+    return this.call('getState', {}, 2000);
   }
 
   async snapshot(): Promise<string | null> {

@@ -26,10 +26,9 @@ import { QUALITY_PROFILES } from '../../../lib/streaming/types';
 import { SignalClient } from '../../../lib/streaming/webrtc/signalClient';
 import { LightRuntime } from '../../../runtime/node/runtime';
 import { LightSender, type SenderEvent } from '../../../runtime/node/sender';
+import type { EngineState } from '../../../runtime/src/types';
 import type { BridgeCounters, BridgeReadyInfo } from '../bridge-protocol';
 import { TextRelay } from '../page/textRelay';
-import type { EngineSummary } from '../schemas';
-import { engineSummary } from '../session-runtime';
 import { SessionRules, type CallHost } from '../session-rules';
 import type { WorkerMethods } from './worker-protocol';
 
@@ -221,8 +220,8 @@ export class LightSession {
     return this.rules!.counters(extra);
   }
 
-  engineState(): EngineSummary {
-    return engineSummary({ ...this.runtime.getState() } as unknown as Record<string, unknown>);
+  getState(): EngineState {
+    return this.runtime.getState();
   }
 
   snapshot(): string | null {

@@ -18,13 +18,16 @@ export const SENDER_SCRIPT = path.join(REPO_ROOT, 'runtime', 'node', 'sender', '
 
 const EXTERNAL = ['@napi-rs/canvas', 'sharp', 'ws', 'bufferutil', 'utf-8-validate', '@fontsource/*'];
 
-let cached: Promise<string> | null = null;
+/** Each tmpDir's bundle being made or made (an agent's tmpDir may go with it: then it is made again). */
+const cached = new Map<string, Promise<string>>();
 
-/** The bundled worker's path in `tmpDir` (made on the first call of this process). */
+/** The bundled worker's path in `tmpDir` (made on the first call of this process for that folder). */
 export function workerBundle(tmpDir: string): Promise<string> {
-  cached ??= (async () => {
+  const out = path.join(tmpDir, `yumecast-light-worker-${process.pid}.cjs`);
+  const made = cached.get(tmpDir);
+  if (made && fs.existsSync(out)) return made;
+  const p = (async () => {
     fs.mkdirSync(tmpDir, { recursive: true });
-    const out = path.join(tmpDir, `yumecast-light-worker-${process.pid}.cjs`);
     await esbuild.build({
       entryPoints: [path.join(__dirname, 'worker.ts')],
       bundle: true,
@@ -38,10 +41,11 @@ export function workerBundle(tmpDir: string): Promise<string> {
     });
     return out;
   })().catch((e: unknown) => {
-    cached = null;
+    cached.delete(tmpDir);
     throw e;
   });
-  return cached;
+  cached.set(tmpDir, p);
+  return p;
 }
 
 /** Removes this process's bundle (the agent's shutdown). */

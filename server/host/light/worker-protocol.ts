@@ -9,7 +9,7 @@
  * as the page's ENGINE_EVENT_BINDING and console do.
  */
 import type { BridgeCounters, BridgeReadyInfo, BridgeSessionConfig, HostCall } from '../bridge-protocol';
-import type { EngineSummary } from '../schemas';
+import type { EngineState } from '../../../runtime/src/types';
 
 /** What the agent may ask of a worker, with each answer's type. */
 export interface WorkerMethods {
@@ -18,7 +18,8 @@ export interface WorkerMethods {
   /** The picture as a PNG at full size (1280×720), drawn now. */
   screenshot: { args: Record<string, never>; value: Uint8Array };
   counters: { args: Record<string, never>; value: BridgeCounters };
-  engineState: { args: Record<string, never>; value: EngineSummary };
+  /** The engine's whole state (runtime/src's getState(), as a page's window.yumecast.getState()). */
+  getState: { args: Record<string, never>; value: EngineState };
   /** The engine's play state (to save before the runtime goes). */
   snapshot: { args: Record<string, never>; value: string | null };
   /** `bye` to the player, and the sender and the signalling closed. */

@@ -58,7 +58,7 @@ const methods: { [M in WorkerMethod]: (args: WorkerMethods[M]['args']) => Promis
   begin: (a) => session.begin(a),
   screenshot: () => session.screenshot(),
   counters: () => session.counters(),
-  engineState: () => session.engineState(),
+  getState: () => session.getState(),
   snapshot: () => session.snapshot(),
   bye: async (a) => {
     await session.bye(a.reason);
