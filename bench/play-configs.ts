@@ -58,7 +58,8 @@
  *   refill   HOST_REFILL_DELAY_MS             (option after+refill: the pool's replacement launched 60 s after
  *                                             a start, not 1.5 s: what a refill costs the session just started)
  *   light    HOST_RUNTIME_KIND                (option after+light: the light runtime, the engine in Node with a
- *                                             GStreamer sender and no Chromium page; docs/light-runtime.md)
+ *                                             GStreamer sender and no Chromium page; docs/light-runtime.md);
+ *                                             after+light16: the same with VP8 at speed −16 (HOST_LIGHT_CPU_USED)
  *
  * Configurations (--config a,b,… ; default before,after, or the bench's own: host-cpu-profile after,
  * play-sender -bitrate,after):
@@ -152,6 +153,7 @@ const LEVERS: Record<string, { unset?: string[]; set?: Record<string, string>; p
   h264: { set: { HOST_VIDEO_CODEC: 'h264' } },
   av1: { set: { HOST_VIDEO_CODEC: 'av1' } },
   light: { set: { HOST_RUNTIME_KIND: 'light' } },
+  light16: { set: { HOST_RUNTIME_KIND: 'light', HOST_LIGHT_CPU_USED: '-16' } },
 };
 const LEVER_ALIASES: Record<string, string[]> = { codec: ['vp9', 'h264', 'av1'] };
 

@@ -21,6 +21,7 @@ import { NativeStreams } from './native/stream-server';
 import { startPageServer, type PageServer } from './page-server';
 import { buildPrewarmPlan } from './prewarm';
 import { LightHostRuntime } from './light/light-runtime';
+import { LightWorkers } from './light/worker-set';
 import { RuntimePool } from './pool';
 import { Runtime } from './runtime';
 import { canRestorePriority } from './priority';
@@ -80,21 +81,28 @@ export function buildHostAgent(config: HostConfig, options: BuildHostAgentOption
   let state: AgentState = 'starting';
   let baseUrl = '';
 
+  // the light runtimes' worker processes (light/worker-set.ts), several runtimes each
+  const lightWorkers = new LightWorkers(() => ({
+    tmpDir: config.tmpDir,
+    get pageOrigin() {
+      if (!pageServer) throw new Error('the page server is not started');
+      return pageServer.origin;
+    },
+    perWorker: config.light.perWorker,
+    launchTimeoutMs: config.timings.launchTimeoutMs,
+    closeTimeoutMs: config.timings.closeTimeoutMs,
+  }));
+  lightWorkers.onLog = log;
   const pool = new RuntimePool<SessionRuntime>({
     capacity: config.capacity,
     kind: config.runtimeKind,
     // HOST_RUNTIME_KIND=light: the web engine's titles in Node processes (light/light-runtime.ts)
     createRuntime: (opts, browsers, kind) =>
       kind === 'light'
-        ? new LightHostRuntime({
-            tmpDir: opts.tmpDir,
-            pageOrigin: opts.pageOrigin,
-            launchTimeoutMs: opts.launchTimeoutMs,
-            startTimeoutMs: opts.startTimeoutMs,
-            closeTimeoutMs: opts.closeTimeoutMs,
-            python: config.light.python,
-            cpuUsed: config.light.cpuUsed,
-          })
+        ? new LightHostRuntime(
+            { launchTimeoutMs: opts.launchTimeoutMs, startTimeoutMs: opts.startTimeoutMs, closeTimeoutMs: opts.closeTimeoutMs, python: config.light.python, cpuUsed: config.light.cpuUsed },
+            lightWorkers,
+          )
         : new Runtime(opts, browsers),
     warm: config.warm,
     refillDelayMs: config.timings.refillDelayMs,

@@ -133,8 +133,13 @@ export interface HostConfig {
    * title always plays in a page.
    */
   runtimeKind: RuntimeKind;
-  /** The light runtime's sender: HOST_LIGHT_PYTHON (Debian's /usr/bin/python3, which has python3-gi) and HOST_LIGHT_CPU_USED (VP8's speed, −16…16; default −6, the page encoder's). */
-  light: { python: string; cpuUsed: number };
+  /**
+   * The light runtime: HOST_SESSIONS_PER_WORKER (how many runtimes share one worker process,
+   * each its own engine and sender; default 5, as HOST_SESSIONS_PER_BROWSER), its sender's
+   * HOST_LIGHT_PYTHON (Debian's /usr/bin/python3, which has python3-gi) and HOST_LIGHT_CPU_USED
+   * (VP8's speed, −16…16; default −6, the page encoder's).
+   */
+  light: { perWorker: number; python: string; cpuUsed: number };
   /**
    * HOST_SESSIONS_PER_BROWSER: how many runtimes (one browser context each) share one Chromium.
    * 1 = a whole browser per runtime (the model before issue 11). docs/host.md "Runtime model".
@@ -328,7 +333,11 @@ export function loadHostConfig(env: Env = process.env): HostConfig {
     captureFps: envInt(env, 'HOST_CAPTURE_FPS', 30, 1, 60),
     frameMode: envChoice(env, 'HOST_FRAME_MODE', 'change', FRAME_MODES),
     runtimeKind: envChoice(env, 'HOST_RUNTIME_KIND', 'page', RUNTIME_KINDS),
-    light: { python: envString(env.HOST_LIGHT_PYTHON) ?? '/usr/bin/python3', cpuUsed: envInt(env, 'HOST_LIGHT_CPU_USED', -6, -16, 16) },
+    light: {
+      perWorker: envInt(env, 'HOST_SESSIONS_PER_WORKER', 5, 1, 64),
+      python: envString(env.HOST_LIGHT_PYTHON) ?? '/usr/bin/python3',
+      cpuUsed: envInt(env, 'HOST_LIGHT_CPU_USED', -6, -16, 16),
+    },
     sessionsPerBrowser: envInt(env, 'HOST_SESSIONS_PER_BROWSER', 5, 1, 64),
     videoCodec: envChoice(env, 'HOST_VIDEO_CODEC', 'vp8', VIDEO_CODECS),
     joinDuringStart: envString(env.HOST_JOIN_DURING_START) !== '0',

@@ -55,11 +55,60 @@ _gobject = ctypes.CDLL('libgobject-2.0.so.0')
 _gstrtp = ctypes.CDLL('libgstrtp-1.0.so.0')
 _gobject.g_type_class_ref.restype = ctypes.c_void_p
 _gobject.g_type_class_ref.argtypes = [ctypes.c_size_t]
+_gobject.g_object_unref.argtypes = [ctypes.c_void_p]
 _gstrtp.gst_rtp_header_extension_class_set_uri.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
 _gstrtp.gst_rtp_header_extension_class_set_uri(_gobject.g_type_class_ref(hash(PlayoutDelay.__gtype__)), PLAYOUT_DELAY_URI.encode())
 
+# ICE's host candidates: libnice leaves the loopback addresses out when the machine has others,
+# but a player on this machine (the benches' cheap peers, bound to 127.0.0.1) needs them. So the
+# agent gets its local addresses set: CONFIG's `iceAddresses`, or every address of the machine's
+# interfaces, loopback included, but link-local ones (as the page's Chromium offers).
+_nice = ctypes.CDLL('libnice.so.10')
+
+
+class _GList(ctypes.Structure):
+    pass
+
+
+_GList._fields_ = [('data', ctypes.c_void_p), ('next', ctypes.POINTER(_GList)), ('prev', ctypes.POINTER(_GList))]
+_nice.nice_interfaces_get_local_ips.restype = ctypes.POINTER(_GList)
+_nice.nice_interfaces_get_local_ips.argtypes = [ctypes.c_int]
+_nice.nice_address_new.restype = ctypes.c_void_p
+_nice.nice_address_set_from_string.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
+_nice.nice_agent_add_local_address.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
+_nice.nice_address_free.argtypes = [ctypes.c_void_p]
+ctypes.pythonapi.PyCapsule_GetPointer.restype = ctypes.c_void_p
+ctypes.pythonapi.PyCapsule_GetPointer.argtypes = [ctypes.py_object, ctypes.c_char_p]
+
+
+def local_addresses():
+    node = _nice.nice_interfaces_get_local_ips(1)
+    ips = []
+    while node:
+        ips.append(ctypes.cast(node.contents.data, ctypes.c_char_p).value.decode())
+        node = node.contents.next
+    return [ip for ip in ips if '%' not in ip and not ip.startswith('fe80')]
+
+
+
+def set_ice_addresses(w):
+    # through C all the way: PyGObject's wrapper of webrtcbin's `ice-agent` drops a reference it
+    # does not own, and the connection's ICE is gone with it
+    wptr = ctypes.pythonapi.PyCapsule_GetPointer(w.__gpointer__, None)
+    ice, agent = ctypes.c_void_p(), ctypes.c_void_p()
+    _gobject.g_object_get(ctypes.c_void_p(wptr), b'ice-agent', ctypes.byref(ice), None)
+    _gobject.g_object_get(ice, b'agent', ctypes.byref(agent), None)
+    for ip in ICE_ADDRESSES:
+        addr = _nice.nice_address_new()
+        if _nice.nice_address_set_from_string(addr, ip.encode()):
+            _nice.nice_agent_add_local_address(agent, addr)
+        _nice.nice_address_free(addr)
+    _gobject.g_object_unref(agent)
+    _gobject.g_object_unref(ice)
+
 FRAMES, WIDTH, HEIGHT = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 CONFIG = json.loads(sys.argv[4]) if len(sys.argv) > 4 else {}
+ICE_ADDRESSES = CONFIG.get('iceAddresses') or local_addresses()
 SIZE = WIDTH * HEIGHT * 4
 STATES = {
     GstWebRTC.WebRTCPeerConnectionState.NEW: 'new',
@@ -83,7 +132,9 @@ def out(msg):
 
 
 def pipeline_text():
-    # the engine's picture: RGBA at its own pace (a frame when it changes), VP8 on the screen
+    # the engine's picture: RGBA at its own pace (a frame when it changes), at most two waiting
+    # for the encoder, the oldest dropped (a busy host: without a bound each frame's 3.5 MB copy
+    # queued, ~1 GB a sender in a minute of three sessions on two cores), VP8 on the screen
     # content settings of the page's encoder (realtime, speed from CONFIG, no lag, no spatial
     # resampling, static blocks skipped), bitrate from the quality profile
     kbps = int(CONFIG.get('bitrate', 4_000_000))
@@ -92,7 +143,7 @@ def pipeline_text():
     stun_prop = f' stun-server={stun}' if stun else ''
     return (
         f'webrtcbin name=w bundle-policy=max-bundle latency=0{stun_prop} '
-        f'appsrc name=src is-live=true do-timestamp=true format=time block=false max-bytes={SIZE * 2} '
+        f'appsrc name=src is-live=true do-timestamp=true format=time block=false max-buffers=2 max-bytes=0 leaky-type=downstream '
         f'caps=video/x-raw,format=RGBA,width={WIDTH},height={HEIGHT},framerate=30/1 '
         f'! videoconvert ! video/x-raw,format=I420 '
         f'! vp8enc name=enc deadline=1 cpu-used={cpu} end-usage=cbr target-bitrate={kbps} static-threshold=100 '
@@ -123,6 +174,7 @@ class Sender:
         self.pipe = Gst.parse_launch(pipeline_text())
         self.w = self.pipe.get_by_name('w')
         self.src = self.pipe.get_by_name('src')
+        set_ice_addresses(self.w)
         delay = PlayoutDelay()
         delay.set_id(PLAYOUT_DELAY_ID)
         self.pipe.get_by_name('pay').emit('add-extension', delay)

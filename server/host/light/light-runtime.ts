@@ -1,33 +1,29 @@
 /**
  * The light runtime as the agent sees it (docs/light-runtime.md; HOST_RUNTIME_KIND=light): one
- * worker process (./worker.ts, bundled by ./worker-bundle.ts, run by plain node) with the engine
- * drawing in Node and its sender (GStreamer's webrtcbin, a Python child of the worker), for one
- * session, never reused. The same contract as a page runtime (../session-runtime.ts): warm once
- * the worker has booted (its canvas made, its fonts registered), `begin` starts the game, the
- * sender and the signalling; the worker's host calls and engine events come to the session's
- * handler as a page's bindings do.
- * Its processes: the worker leads a process group of its own (spawned detached) that the sender
- * joins, and both name the session's folder (a runtime folder of browsers.ts's kind, with its
- * owner file: the stale sweep finds and kills them after an unclean agent death); kill()
- * SIGKILLs the group and waits until none is left.
+ * session's engine drawing in Node, with its own canvas, sender (GStreamer's webrtcbin, a Python
+ * child) and session rules, in a light worker process shared with up to
+ * HOST_SESSIONS_PER_WORKER − 1 other runtimes (./worker-set.ts), never reused. The same contract
+ * as a page runtime (../session-runtime.ts): warm once the worker has booted and opened it (its
+ * canvas made, the fonts registered), `begin` starts the game, the sender and the signalling; the
+ * worker's host calls and engine events come to the session's handler as a page's bindings do.
+ * Its processes: its sender (naming the session's folder, inside the worker's) is its own; the
+ * worker is shared with the worker's other runtimes. kill() closes it in the worker, SIGKILLs its
+ * sender if still alive, removes its folder, and lets the worker go with its last runtime.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
-import { makeRuntimeDir, withTimeout } from '../browsers';
+import path from 'node:path';
+import { withTimeout } from '../browsers';
 import type { BridgeCounters, BridgeReadyInfo, BridgeSessionConfig, PrewarmResult } from '../bridge-protocol';
-import { killRuntimeTree, killRuntimeTreeSync, listProcs, runtimeProcs, type ProcInfo } from '../procs';
-import { RUNTIME_HOST_PAGE } from '../page-paths';
+import { listProcs, type ProcInfo } from '../procs';
 import type { EngineSummary } from '../schemas';
 import type { EngineState } from '../../../runtime/src/types';
 import { engineSummary, type KillReport, type RuntimeHandler, type RuntimeState, type SessionRuntime } from '../session-runtime';
-import { NODE_MODULES, SENDER_SCRIPT, workerBundle } from './worker-bundle';
-import { parseFromWorker, type FromWorker, type ToWorker, type WorkerMethod, type WorkerMethods } from './worker-protocol';
+import { SENDER_SCRIPT } from './worker-bundle';
+import type { WorkerMethod, WorkerMethods } from './worker-protocol';
+import type { LightWorker, LightWorkers, RuntimeMessage, WorkerUser } from './worker-set';
 
 export interface LightRuntimeOptions {
-  tmpDir: string;
-  /** The pages' static origin (http://127.0.0.1:<port>): the game's files. */
-  pageOrigin: string;
   launchTimeoutMs: number;
   startTimeoutMs: number;
   closeTimeoutMs: number;
@@ -39,35 +35,34 @@ export interface LightRuntimeOptions {
 
 let seq = 0;
 
-export class LightHostRuntime extends EventEmitter implements SessionRuntime {
+export class LightHostRuntime extends EventEmitter implements SessionRuntime, WorkerUser {
   readonly id = `lt-${process.pid}-${++seq}`;
   readonly kind = 'light' as const;
+  /** Its name in its worker. */
+  readonly key = this.id;
   state: RuntimeState = 'launching';
   launchMs = 0;
   readonly prewarmed: PrewarmResult | null = null;
   readonly blocked = { requests: 0, websockets: 0, lastUrl: '' };
   sessionId: string | null = null;
-  /** The session's folder (the frames file; every process of the runtime names it). */
+  worker: LightWorker | null = null;
+  /** The session's folder (its sender's frames file), inside its worker's. */
   dir = '';
-  private child: ChildProcess | null = null;
   private handler: RuntimeHandler | null = null;
-  private calls = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
-  private callSeq = 0;
   private killing: Promise<KillReport> | null = null;
   private gone = false;
 
-  constructor(private readonly opts: LightRuntimeOptions) {
+  constructor(
+    private readonly opts: LightRuntimeOptions,
+    private readonly workers: LightWorkers,
+  ) {
     super();
-  }
-
-  get pgid(): number | null {
-    return this.child?.pid ?? null;
   }
 
   async launch(): Promise<this> {
     const t0 = Date.now();
     try {
-      await withTimeout(this.boot(), this.opts.launchTimeoutMs, 'light runtime launch');
+      await withTimeout(this.open(), this.opts.launchTimeoutMs, 'light runtime launch');
     } catch (e) {
       await this.kill();
       throw e;
@@ -77,57 +72,26 @@ export class LightHostRuntime extends EventEmitter implements SessionRuntime {
     return this;
   }
 
-  private async boot(): Promise<void> {
-    const bundle = await workerBundle(this.opts.tmpDir);
-    this.dir = makeRuntimeDir(this.opts.tmpDir);
+  private async open(): Promise<void> {
+    const w = this.workers.acquire(this);
+    this.worker = w;
+    await w.booted;
     if (this.state !== 'launching') throw new Error('runtime killed while launching');
-    const child = fork(bundle, [this.dir], {
-      execArgv: [],
-      detached: true,
-      serialization: 'advanced',
-      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-      env: {
-        PATH: process.env.PATH ?? '/usr/bin:/bin',
-        HOME: this.dir,
-        NODE_PATH: NODE_MODULES,
-        NODE_ENV: 'production',
-        YUMECAST_BASE_HREF: `${this.opts.pageOrigin}${RUNTIME_HOST_PAGE}`,
-        YUMECAST_SESSION_DIR: this.dir,
-        // the engine's memory (docs/performance.md, nineteenth round): two malloc arenas, one libvips thread
-        MALLOC_ARENA_MAX: '2',
-        VIPS_CONCURRENCY: '1',
-      },
-    });
-    this.child = child;
-    for (const s of [child.stdout, child.stderr]) s?.setEncoding('utf8').on('data', (d: string) => this.emit('log', 'warn', `worker: ${d.trimEnd().slice(0, 1000)}`));
-    await new Promise<void>((resolve, reject) => {
-      child.on('message', (raw) => {
-        const m = parseFromWorker(raw);
-        if (m?.type === 'booted') resolve();
-        else if (m) this.onMessage(m);
-      });
-      child.once('exit', (code, sig) => {
-        reject(new Error(`the light worker exited (${code ?? sig})`));
-        this.onExit(code, sig);
-      });
-      child.once('error', reject);
-    });
+    this.dir = path.join(w.dir, this.key);
+    fs.mkdirSync(this.dir, { mode: 0o700 });
+    await w.call(this.key, 'open', { dir: this.dir }, this.opts.launchTimeoutMs);
   }
 
-  private onMessage(m: FromWorker): void {
+  onWorkerMessage(m: RuntimeMessage): void {
     switch (m.type) {
-      case 'answer': {
-        const c = this.calls.get(m.id);
-        this.calls.delete(m.id);
-        if (m.error !== undefined) c?.reject(new Error(m.error));
-        else c?.resolve(m.value);
-        return;
-      }
       case 'host-call': {
         const h = this.handler;
-        const answer = (value: unknown) => this.tell({ type: 'host-answer', id: m.id, value: value ?? null });
-        if (!h) return answer(null);
-        h.onHostCall(m.call).then(answer, () => answer(null));
+        const w = this.worker!;
+        if (!h) return w.answer(m.id, null);
+        h.onHostCall(m.call).then(
+          (v) => w.answer(m.id, v),
+          () => w.answer(m.id, null),
+        );
         return;
       }
       case 'engine-event':
@@ -139,26 +103,16 @@ export class LightHostRuntime extends EventEmitter implements SessionRuntime {
     }
   }
 
-  private onExit(code: number | null, sig: NodeJS.Signals | null): void {
-    for (const c of this.calls.values()) c.reject(new Error('the light worker exited'));
-    this.calls.clear();
+  onWorkerGone(reason: string): void {
     if (this.state === 'closing' || this.state === 'dead' || this.gone) return;
     this.gone = true;
-    const reason = `light worker exited (${code ?? sig})`;
     this.emit('crash', reason);
     this.handler?.onCrash(reason);
   }
 
-  private tell(m: ToWorker): void {
-    if (this.child?.connected) this.child.send(m);
-  }
-
   private call<M extends WorkerMethod>(method: M, args: WorkerMethods[M]['args'], timeoutMs: number): Promise<WorkerMethods[M]['value']> {
-    if (!this.child?.connected || this.state === 'dead' || this.state === 'closing') return Promise.reject(new Error(`runtime ${this.id} is ${this.state}`));
-    const id = ++this.callSeq;
-    const p = new Promise<unknown>((resolve, reject) => this.calls.set(id, { resolve, reject }));
-    this.tell({ type: 'request', id, method, args } as ToWorker);
-    return withTimeout(p, timeoutMs, method).finally(() => this.calls.delete(id)) as Promise<WorkerMethods[M]['value']>;
+    if (!this.worker || this.state === 'dead' || this.state === 'closing') return Promise.reject(new Error(`runtime ${this.id} is ${this.state}`));
+    return this.worker.call(this.key, method, args, timeoutMs);
   }
 
   attach(sessionId: string, handler: RuntimeHandler): void {
@@ -201,21 +155,54 @@ export class LightHostRuntime extends EventEmitter implements SessionRuntime {
     await this.call('bye', { reason }, 2500).catch(() => undefined);
   }
 
+  /** Its own processes (its sender: the one naming its folder). */
+  private own(procs: ProcInfo[]): ProcInfo[] {
+    return this.dir ? procs.filter((p) => p.state !== 'Z' && p.state !== 'X' && p.cmdline.includes(`${this.dir}/`)) : [];
+  }
+
   processes(): ProcInfo[] {
-    return this.dir ? runtimeProcs(this.dir, this.pgid, listProcs()) : [];
+    const { own, shared } = this.processShare();
+    return [...own, ...shared];
   }
 
   processShare(procs: ProcInfo[] = listProcs()): { own: ProcInfo[]; shared: ProcInfo[]; sharers: number } {
-    return { own: this.dir ? runtimeProcs(this.dir, this.pgid, procs) : [], shared: [], sharers: 1 };
+    const own = this.own(procs);
+    const w = this.worker;
+    if (!w || this.state === 'dead' || this.state === 'closing') return { own, shared: [], sharers: 1 };
+    // the worker itself: not the senders of its runtimes (each names its own folder inside the worker's)
+    const shared = w.processes(procs).filter((p) => !p.cmdline.includes(`${w.dir}/`));
+    return { own, shared, sharers: Math.max(1, w.users.size) };
   }
 
   kill(): Promise<KillReport> {
     this.killing ??= (async () => {
       const t0 = Date.now();
+      const wasLive = this.state === 'warm' || this.state === 'busy';
       this.state = 'closing';
       this.handler = null;
-      const leftover = this.dir ? await killRuntimeTree(this.dir, this.pgid, this.opts.closeTimeoutMs + 1000) : [];
-      if (this.dir) fs.rmSync(this.dir, { recursive: true, force: true, maxRetries: 3 });
+      const w = this.worker;
+      let leftover: ProcInfo[] = [];
+      if (w) {
+        if (wasLive) await w.call(this.key, 'close', {}, this.opts.closeTimeoutMs + 2500).catch(() => undefined);
+        // its sender, if the worker could not close it
+        const end = Date.now() + this.opts.closeTimeoutMs + 1000;
+        for (let left = this.own(listProcs()); left.length; left = this.own(listProcs())) {
+          for (const p of left) {
+            try {
+              process.kill(p.pid, 'SIGKILL');
+            } catch {
+              /* gone */
+            }
+          }
+          if (Date.now() > end) {
+            leftover = left;
+            break;
+          }
+          await new Promise((r) => setTimeout(r, 25));
+        }
+        if (this.dir) fs.rmSync(this.dir, { recursive: true, force: true, maxRetries: 3 });
+        leftover = [...leftover, ...(await this.workers.release(w, this))];
+      }
       this.state = 'dead';
       this.emit('dead');
       return { ms: Date.now() - t0, leftover };
@@ -224,8 +211,7 @@ export class LightHostRuntime extends EventEmitter implements SessionRuntime {
   }
 
   killSync(): void {
-    if (this.state === 'dead' || !this.dir) return;
-    killRuntimeTreeSync(this.dir, this.pgid);
-    fs.rmSync(this.dir, { recursive: true, force: true });
+    if (this.state === 'dead') return;
+    this.worker?.killSync();
   }
 }

@@ -103,7 +103,7 @@ it('fails a session whose worker dies, and warms another', async () => {
   expect((await host.startSession(sid)).status).toBe(202);
   await until(() => host.api.states(sid).includes('ready'), 'ready', 30_000);
   const rt = host.agent.sessions.get(sid)!.runtime as LightHostRuntime;
-  process.kill(-rt.pgid!, 'SIGKILL');
+  process.kill(-rt.worker!.pgid!, 'SIGKILL');
   await until(() => host.api.states(sid).includes('failed:runtime_crashed'), 'failed report', 15_000);
   await until(() => rt.state === 'dead', 'runtime dead', 10_000);
   expect(rt.processes()).toEqual([]);

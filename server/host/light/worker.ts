@@ -1,14 +1,18 @@
 /**
- * A light runtime's worker process (docs/light-runtime.md): the engine in Node with its sender
- * and the session's rules (./session.ts), for one session. The agent (./light-runtime.ts) forks
- * it, bundled (./worker-bundle.ts), with an IPC channel: the messages are ./worker-protocol.ts's.
- * At boot it makes the engine's canvas and registers its fonts (a warm runtime), says `booted`,
- * and waits for `begin`. When the agent goes (its channel closes) the worker says bye and exits:
+ * A light worker process (docs/light-runtime.md): up to HOST_SESSIONS_PER_WORKER light runtimes
+ * in one Node process, each its own engine, canvas, sender and session rules (./session.ts), as
+ * a Chromium holds several runtimes' contexts (the process is shared, the session's state never
+ * is: a runtime is made for one session and let go after it). The agent (./worker-set.ts) forks
+ * it, bundled (./worker-bundle.ts), with an IPC channel: the messages are ./worker-protocol.ts's,
+ * each naming its runtime by key. At boot it registers the engine's fonts, says `booted`, and
+ * waits; `open` makes a warm runtime (its canvas), `begin` starts its session, `close` lets it
+ * go. When the agent goes (its channel closes) every session says bye and the worker exits:
  * nothing of a session outlives the host that ran it.
- * Environment: YUMECAST_BASE_HREF (the page server's runtime page: what the game's URLs resolve
- * against) and YUMECAST_SESSION_DIR (the session's own folder, the agent's to make and remove).
+ * Environment: YUMECAST_BASE_HREF (the page server's runtime page: what the games' URLs resolve
+ * against); argv[2] is the worker's folder (every session's folder is inside it).
  */
 import { LightRuntime } from '../../../runtime/node/runtime';
+import { registerFonts } from '../../../runtime/node/platform';
 import type { HostCall } from '../bridge-protocol';
 import { LightSession } from './session';
 import type { FromWorker, ToWorker, WorkerMethod, WorkerMethods } from './worker-protocol';
@@ -18,9 +22,8 @@ const HOST_CALL_MS = 30_000;
 
 const t0 = performance.now();
 const baseHref = process.env.YUMECAST_BASE_HREF ?? '';
-const dir = process.env.YUMECAST_SESSION_DIR ?? '';
-if (!baseHref || !dir) {
-  console.error('light worker: YUMECAST_BASE_HREF and YUMECAST_SESSION_DIR are needed');
+if (!baseHref || !process.argv[2]) {
+  console.error('light worker: YUMECAST_BASE_HREF and the worker folder are needed');
   process.exit(2);
 }
 
@@ -31,37 +34,60 @@ function tell(m: FromWorker): void {
 let callSeq = 0;
 const pending = new Map<number, (v: unknown) => void>();
 
-function callHost<K extends HostCall['kind']>(kind: K, data: Omit<Extract<HostCall, { kind: K }>, 'kind'>): Promise<unknown> {
-  return new Promise((resolve) => {
-    const id = ++callSeq;
-    const timer = setTimeout(() => {
-      pending.delete(id);
-      resolve(null);
-    }, HOST_CALL_MS);
-    pending.set(id, (v) => {
-      clearTimeout(timer);
-      resolve(v);
+/** The agent's side of a runtime's host calls (a page's binding). */
+function callHostFor(key: string) {
+  return <K extends HostCall['kind']>(kind: K, data: Omit<Extract<HostCall, { kind: K }>, 'kind'>): Promise<unknown> =>
+    new Promise((resolve) => {
+      const id = ++callSeq;
+      const timer = setTimeout(() => {
+        pending.delete(id);
+        resolve(null);
+      }, HOST_CALL_MS);
+      pending.set(id, (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      });
+      tell({ type: 'host-call', id, key, call: { ...data, kind } as HostCall });
     });
-    tell({ type: 'host-call', id, call: { ...data, kind } as HostCall });
-  });
 }
 
-const runtime = new LightRuntime({ baseHref });
-const session = new LightSession(runtime, dir, {
-  callHost,
-  event: (name, payload) => tell({ type: 'engine-event', name, payload }),
-  log: (level, message) => tell({ type: 'log', level, message }),
-});
+/** The runtimes this worker holds, by key. */
+const runtimes = new Map<string, LightSession>();
 
-/** Each method the agent may call. */
-const methods: { [M in WorkerMethod]: (args: WorkerMethods[M]['args']) => Promise<WorkerMethods[M]['value']> | WorkerMethods[M]['value'] } = {
-  begin: (a) => session.begin(a),
-  screenshot: () => session.screenshot(),
-  counters: () => session.counters(),
-  getState: () => session.getState(),
-  snapshot: () => session.snapshot(),
-  bye: async (a) => {
-    await session.bye(a.reason);
+function session(key: string): LightSession {
+  const s = runtimes.get(key);
+  if (!s) throw new Error(`no runtime ${key} in this worker`);
+  return s;
+}
+
+/** Each method the agent may call, for the runtime `key`. */
+const methods: { [M in WorkerMethod]: (key: string, args: WorkerMethods[M]['args']) => Promise<WorkerMethods[M]['value']> | WorkerMethods[M]['value'] } = {
+  open: (key, a) => {
+    if (runtimes.has(key)) throw new Error(`runtime ${key} is open already`);
+    const rt = new LightRuntime({ baseHref });
+    runtimes.set(
+      key,
+      new LightSession(rt, a.dir, {
+        callHost: callHostFor(key),
+        event: (name, payload) => tell({ type: 'engine-event', key, name, payload }),
+        log: (level, message) => tell({ type: 'log', key, level, message }),
+      }),
+    );
+    return null;
+  },
+  close: async (key) => {
+    const s = runtimes.get(key);
+    runtimes.delete(key);
+    await s?.bye('session_closed');
+    return null;
+  },
+  begin: (key, a) => session(key).begin(a),
+  screenshot: (key) => session(key).screenshot(),
+  counters: (key) => session(key).counters(),
+  getState: (key) => session(key).getState(),
+  snapshot: (key) => session(key).snapshot(),
+  bye: async (key, a) => {
+    await session(key).bye(a.reason);
     return null;
   },
 };
@@ -72,10 +98,10 @@ process.on('message', (raw: ToWorker) => {
     pending.delete(raw.id);
     return;
   }
-  if (raw?.type !== 'request' || !(raw.method in methods)) return;
-  const fn = methods[raw.method] as (a: unknown) => unknown;
+  if (raw?.type !== 'request' || typeof raw.key !== 'string' || !(raw.method in methods)) return;
+  const fn = methods[raw.method] as (key: string, a: unknown) => unknown;
   Promise.resolve()
-    .then(() => fn(raw.args))
+    .then(() => fn(raw.key, raw.args))
     .then(
       (value) => tell({ type: 'answer', id: raw.id, value }),
       (e: unknown) => tell({ type: 'answer', id: raw.id, error: e instanceof Error ? e.message : String(e) }),
@@ -83,8 +109,10 @@ process.on('message', (raw: ToWorker) => {
 });
 
 process.on('disconnect', () => {
-  void session.bye('host_shutdown').finally(() => process.exit(0));
+  void Promise.allSettled([...runtimes.values()].map((s) => s.bye('host_shutdown'))).finally(() => process.exit(0));
 });
 process.on('unhandledRejection', (e) => tell({ type: 'log', level: 'error', message: `unhandled: ${e instanceof Error ? e.message : String(e)}` }));
 
+// the fonts, registered once for every runtime of the process
+registerFonts();
 tell({ type: 'booted', ms: Math.round(performance.now() - t0) });
