@@ -8,7 +8,7 @@
  *
  * It draws as a host's page does in the `change` mode: frames.ts's FrameScheduler, when the
  * picture changes (pace.ts `nextChangeAt`: the idle animations held still) and at once on input,
- * at most 60 a second. The start follows main.ts's doStart without what
+ * at most `fps` (30) a second. The start follows main.ts's doStart without what
  * only a page has (a warm page's preparation, fonts loaded in steps: every glyph is registered at
  * boot, runtime/node/platform.ts). Sound is the caller's (`sound`): SilentSound until slice 3.
  */
@@ -78,11 +78,14 @@ export class LightRuntime {
       steadyFps: () => 60,
       nextChangeAt: (now) => (this.engine?.ready ? nextChangeAt(this.engine, now) : Infinity),
     });
-    this.scheduler.maxFps = 60;
+    // as a host's page: at most HOST_CAPTURE_FPS frames a second while moving (start's `fps`)
+    this.scheduler.maxFps = 30;
     this.scheduler.setMode('change');
   }
 
-  start(o: StartOptions & { gameId: string }): Promise<ReadyInfo> {
+  /** Starts the game; `fps`: the most frames a second while the picture moves (the page's captureStream fps; default 30). */
+  start(o: StartOptions & { gameId: string; fps?: number }): Promise<ReadyInfo> {
+    if (o.fps && o.fps > 0) this.scheduler.maxFps = Math.min(60, o.fps);
     this.started ??= this.doStart(o);
     return this.started;
   }

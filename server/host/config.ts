@@ -135,7 +135,8 @@ export interface HostConfig {
   runtimeKind: RuntimeKind;
   /**
    * The light runtime: HOST_SESSIONS_PER_WORKER (how many runtimes share one worker process,
-   * each its own engine and sender; default 5, as HOST_SESSIONS_PER_BROWSER), its sender's
+   * each its own engine and sender; default 3: memory against latency, docs/performance.md
+   * "twentieth round"), its sender's
    * HOST_LIGHT_PYTHON (Debian's /usr/bin/python3, which has python3-gi) and HOST_LIGHT_CPU_USED
    * (VP8's speed, −16…16; default −6, the page encoder's).
    */
@@ -334,7 +335,7 @@ export function loadHostConfig(env: Env = process.env): HostConfig {
     frameMode: envChoice(env, 'HOST_FRAME_MODE', 'change', FRAME_MODES),
     runtimeKind: envChoice(env, 'HOST_RUNTIME_KIND', 'page', RUNTIME_KINDS),
     light: {
-      perWorker: envInt(env, 'HOST_SESSIONS_PER_WORKER', 5, 1, 64),
+      perWorker: envInt(env, 'HOST_SESSIONS_PER_WORKER', 3, 1, 64),
       python: envString(env.HOST_LIGHT_PYTHON) ?? '/usr/bin/python3',
       cpuUsed: envInt(env, 'HOST_LIGHT_CPU_USED', -6, -16, 16),
     },

@@ -115,7 +115,7 @@ export class LightSession {
       python: a.python,
     });
     senderStart.catch(() => undefined);
-    const info = await rt.start({ gameId: cfg.gameId, sessionId: cfg.sessionId, assetBase: cfg.assetBase, storyUrl: cfg.storyUrl, state: cfg.resumeState ?? undefined, saves: cfg.saves });
+    const info = await rt.start({ gameId: cfg.gameId, sessionId: cfg.sessionId, assetBase: cfg.assetBase, storyUrl: cfg.storyUrl, state: cfg.resumeState ?? undefined, saves: cfg.saves, fps: cfg.captureFps });
     const startMs = performance.now() - t0;
     const sender = await senderStart;
     if (this.closed) {
