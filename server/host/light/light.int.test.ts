@@ -6,8 +6,12 @@
  * channel's `ready`, the game's text, input reaching the engine, ping → pong, a malformed message
  * refused with one notice, quality, a screenshot uploaded at full size, the progress saved at the
  * end, `bye`, and no process or file left. A worker that dies fails its session and is replaced.
+ * A native title on a light host plays in a page runtime launched for it.
  */
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { FIXTURES_DIR, GAMES_DIR } from '../../../runtime/build';
 import { launchPlayer, startTestHost, until, type TestHost, type TestPlayer } from '../testing/harness';
 import { pngSize } from '../runtime';
 import type { SessionInfo } from '../schemas';
@@ -108,4 +112,47 @@ it('fails a session whose worker dies, and warms another', async () => {
   await until(() => rt.state === 'dead', 'runtime dead', 10_000);
   expect(rt.processes()).toEqual([]);
   await host.agent.pool.whenWarm(1, 60_000);
+});
+
+// A native title on a light host: its stream plays in a page, so the pool launches a page runtime
+// for it, cold, beside its warm light runtimes (pool.ts acquire's `kind`).
+const RENPY_BASE = '/usr/share/games/renpy/the_question';
+const renpy = fs.existsSync(RENPY_BASE) && fs.existsSync('/usr/bin/Xvfb') && fs.existsSync('/usr/games/renpy');
+(renpy ? describe : describe.skip)('a native title on a light host', () => {
+  let nhost: TestHost;
+  let gamesDir = '';
+
+  beforeAll(async () => {
+    gamesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yumecast-light-native-'));
+    fs.chmodSync(gamesDir, 0o711);
+    fs.mkdirSync(path.join(gamesDir, 'renpy-probe'));
+    fs.writeFileSync(path.join(gamesDir, 'renpy-probe', 'meta.json'), JSON.stringify({ id: 'renpy-probe', title: 'The Question', runtime: { kind: 'renpy', baseDir: RENPY_BASE, language: 'japanese' } }));
+    nhost = await startTestHost({
+      HOST_RUNTIME_KIND: 'light',
+      HOST_GAMES_DIRS: `${GAMES_DIR},${FIXTURES_DIR},${gamesDir}`,
+      HOST_CAPACITY: '2',
+      HOST_WARM_POOL: '1',
+      HOST_NATIVE_DISPLAY_BASE: '190',
+      HOST_NATIVE_DISPLAYS: '4',
+      HOST_NATIVE_RUN_DIR: path.join(gamesDir, 'run'),
+    });
+  });
+
+  afterAll(async () => {
+    await nhost?.stop();
+    fs.rmSync(gamesDir, { recursive: true, force: true });
+  });
+
+  it('starts it in a page runtime while the warm ones stay light', async () => {
+    await nhost.agent.pool.whenWarm(1, 60_000);
+    expect((await nhost.startSession('s-native', { gameId: 'renpy-probe' })).status).toBe(202);
+    await until(() => nhost.api.states('s-native').includes('ready'), 'ready', 60_000);
+    const rt = nhost.agent.sessions.get('s-native')!.runtime!;
+    expect(rt.kind).toBe('page');
+    expect(nhost.agent.pool.runtimes().filter((r) => r.state === 'warm').map((r) => r.kind)).toEqual(['light']);
+    expect((await nhost.request('DELETE', '/sessions/s-native?reason=user')).status).toBeLessThan(300);
+    await until(() => nhost.agent.sessions.activeCount === 0, 'session ended', 20_000);
+    expect(rt.state).toBe('dead');
+    expect(rt.processes()).toEqual([]);
+  });
 });
