@@ -21,6 +21,7 @@ import { NativeStreams } from './native/stream-server';
 import { startPageServer, type PageServer } from './page-server';
 import { buildPrewarmPlan } from './prewarm';
 import { LightHostRuntime } from './light/light-runtime';
+import { removeWorkerBundle, sweepStaleBundles } from './light/worker-bundle';
 import { LightWorkers } from './light/worker-set';
 import { RuntimePool } from './pool';
 import { Runtime } from './runtime';
@@ -204,6 +205,7 @@ export function buildHostAgent(config: HostConfig, options: BuildHostAgentOption
         await buildRuntime({ outDir: config.runtimeDir, quiet: true });
       }
       const swept = await sweepStaleRuntimes(config.tmpDir);
+      sweepStaleBundles(config.tmpDir);
       if (swept.length) log('warn', `removed ${swept.length} runtime profiles (and their processes) left by an agent that died`);
       const sweptGames = await nativeHost.sweep();
       if (sweptGames) log('warn', `ended ${sweptGames} native games left by an agent of this host that died`);
@@ -254,6 +256,7 @@ export function buildHostAgent(config: HostConfig, options: BuildHostAgentOption
         nativeHost.killAllSync();
         nativeHost.compiled.close();
         await pool.close();
+        removeWorkerBundle(config.tmpDir);
         await app.close().catch(() => undefined);
         await pageServer?.close().catch(() => undefined);
         state = 'stopped';

@@ -52,3 +52,32 @@ export function workerBundle(tmpDir: string): Promise<string> {
 export function removeWorkerBundle(tmpDir: string): void {
   fs.rmSync(path.join(tmpDir, `yumecast-light-worker-${process.pid}.cjs`), { force: true });
 }
+
+const BUNDLE_NAME = /^yumecast-light-worker-(\d+)\.cjs$/;
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes the bundles of agents that are gone (an unclean death left them in `tmpDir`); returns how many. */
+export function sweepStaleBundles(tmpDir: string): number {
+  let names: string[];
+  try {
+    names = fs.readdirSync(tmpDir);
+  } catch {
+    return 0;
+  }
+  let n = 0;
+  for (const name of names) {
+    const m = BUNDLE_NAME.exec(name);
+    if (!m || Number(m[1]) === process.pid || alive(Number(m[1]))) continue;
+    fs.rmSync(path.join(tmpDir, name), { force: true });
+    n++;
+  }
+  return n;
+}
