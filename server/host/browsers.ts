@@ -26,7 +26,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 import { basePriority, canRestorePriority, niceOf, renice } from './priority';
-import { findBrowserProc, killRuntimeTree, killRuntimeTreeSync, listProcs, readProc, runtimeProcs, type ProcInfo } from './procs';
+import { findBrowserProc, killRuntimeTree, killRuntimeTreeSync, listProcs, pidAlive, readProc, runtimeProcs, type ProcInfo } from './procs';
 
 export const RUNTIME_DIR_PREFIX = 'yumecast-rt-';
 const OWNER_FILE = 'yumecast-owner.json';
@@ -356,15 +356,6 @@ export class BrowserSet {
 
   killAllSync(): void {
     for (const b of this.list) b.killSync();
-  }
-}
-
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -88,6 +88,16 @@ export function totalRss(procs: ProcInfo[]): number {
   return procs.reduce((s, p) => s + p.rss, 0);
 }
 
+/** Whether a process exists (signal 0; EPERM: it exists, as another user's). */
+export function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 function signal(pid: number, sig: NodeJS.Signals): void {
   try {
     process.kill(pid, sig);

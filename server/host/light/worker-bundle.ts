@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { REPO_ROOT } from '../config';
+import { pidAlive } from '../procs';
 
 export const NODE_MODULES = path.join(REPO_ROOT, 'node_modules');
 /** The sender's script, beside runtime/node/sender.ts (the bundle lives elsewhere). */
@@ -55,15 +56,6 @@ export function removeWorkerBundle(tmpDir: string): void {
 
 const BUNDLE_NAME = /^yumecast-light-worker-(\d+)\.cjs$/;
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Removes the bundles of agents that are gone (an unclean death left them in `tmpDir`); returns how many. */
 export function sweepStaleBundles(tmpDir: string): number {
   let names: string[];
@@ -75,7 +67,7 @@ export function sweepStaleBundles(tmpDir: string): number {
   let n = 0;
   for (const name of names) {
     const m = BUNDLE_NAME.exec(name);
-    if (!m || Number(m[1]) === process.pid || alive(Number(m[1]))) continue;
+    if (!m || Number(m[1]) === process.pid || pidAlive(Number(m[1]))) continue;
     fs.rmSync(path.join(tmpDir, name), { force: true });
     n++;
   }

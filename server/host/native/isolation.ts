@@ -12,6 +12,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pidAlive } from '../procs';
 
 export interface Isolation {
   /** The command prefix that puts a process in the session's group (and, for `game`, its own network namespace) as the session's user. */
@@ -159,15 +160,8 @@ class ProcessGroupIsolation implements Isolation {
   }
 }
 
-/** Whether a process exists (signal 0; EPERM: it exists, as another user's). */
-export function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+/** Whether a process exists (procs.ts's pidAlive: signal 0; EPERM: it exists, as another user's). */
+export const alive = pidAlive;
 
 /**
  * The session's isolation: a fresh cgroup under `cgroupRoot` when it can be made (`name` plus a
