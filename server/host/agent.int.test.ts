@@ -9,10 +9,9 @@
 import { chromiumProcs, listProcs, readProc } from './procs';
 import { ZERO_PLAYOUT_DELAY_FLAG } from './browser-flags';
 import { pngSize, type Runtime } from './runtime';
-import { TEST_SECRET, launchPlayer, sleep, startTestHost, until, type TestHost, type TestPlayer } from './testing/harness';
+import { TEST_SECRET, launchPlayer, pageOf, pageRuntimes, sleep, startTestHost, until, type TestHost, type TestPlayer } from './testing/harness';
 import type { EngineState } from '../../runtime/src/types';
 import { ESTIMATE_HEADROOM, QUALITY_PROFILES } from '../../lib/streaming/types';
-import { pageOf, pageRuntimes } from './testing/page-runtime';
 
 jest.setTimeout(120_000);
 

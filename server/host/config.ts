@@ -16,7 +16,6 @@ import { sentryDsn } from '../shared/sentry';
 import { DEFAULT_RATE_LIMITS, loadRateLimits, loadServerTimeouts, type RateLimits, type ServerTimeouts } from '../shared/http-limits';
 import { loadNativeConfig, type NativeConfig } from './native/config';
 import { WARM_NICE } from './priority';
-import { RUNTIME_KINDS, type RuntimeKind } from './session-runtime';
 
 export type { FrameMode, VideoCodec };
 const FRAME_MODES: readonly FrameMode[] = ['change', 'steady'];
@@ -298,6 +297,10 @@ export const DEFAULT_TIMINGS: HostTimings = {
   refillDelayMs: 1_500,
   reconcileGraceMs: 10_000,
 };
+
+/** The runtime kinds a host can run (HOST_RUNTIME_KIND) for the web engine's titles (session-runtime.ts). */
+export const RUNTIME_KINDS = ['page', 'light'] as const;
+export type RuntimeKind = (typeof RUNTIME_KINDS)[number];
 
 /** A dev-only secret so a fresh clone runs; loadHostConfig refuses it in production. */
 export const DEV_SHARED_SECRET = 'yumecast-local-host-secret';

@@ -6,15 +6,14 @@
  * Events: `log` (level, message), `crash` (reason), `dead`.
  */
 import type { EventEmitter } from 'node:events';
+import type { RuntimeKind } from './config';
 import type { BridgeCounters, BridgeReadyInfo, BridgeSessionConfig, HostCall, PrewarmResult } from './bridge-protocol';
 import type { FootprintSource, ProcInfo } from './procs';
 import type { EngineSummary } from './schemas';
 
 export type RuntimeState = 'launching' | 'warm' | 'busy' | 'closing' | 'dead';
 
-/** The runtime kinds a host can run (HOST_RUNTIME_KIND) for the web engine's titles. */
-export const RUNTIME_KINDS = ['page', 'light'] as const;
-export type RuntimeKind = (typeof RUNTIME_KINDS)[number];
+export type { RuntimeKind };
 
 /** What a session plugs into its runtime: the bridge's calls and the engine's events. */
 export interface RuntimeHandler {

@@ -14,6 +14,7 @@ import type { PrewarmPlan } from '../prewarm';
 import { loadHostConfig, type HostConfig } from '../config';
 import { HOST_SECRET_HEADER, type StartSessionBody } from '../../shared/host-contract';
 import { FakeApi } from './fake-api';
+export { pageOf, pageRuntimes } from './page-runtime';
 
 export const TEST_SECRET = 'test-host-secret';
 export const FIXTURE_GAME = 'yumecast-fixture';
