@@ -74,7 +74,8 @@ export class LightSender {
     fs.ftruncateSync(fd, size * FRAME_SLOTS);
     const config = JSON.stringify({ bitrate: o.bitrate ?? 4_000_000, cpuUsed: o.cpuUsed ?? -6, stun: o.stun, turn: o.turn ?? [] });
     const script = o.script ?? path.join(__dirname, 'sender', 'sender.py');
-    const child = spawn(o.python ?? '/usr/bin/python3', [script, file, String(o.width), String(o.height), config], { stdio: ['pipe', 'pipe', 'inherit'] });
+    // the config holds the session's TURN credentials: in the environment (readable by its user only), not the command line
+    const child = spawn(o.python ?? '/usr/bin/python3', [script, file, String(o.width), String(o.height)], { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, YUMECAST_SENDER_CONFIG: config } });
     const ready = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('the sender did not start')), READY_MS);
       const rl = readline.createInterface({ input: child.stdout });

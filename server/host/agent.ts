@@ -22,9 +22,9 @@ import { startPageServer, type PageServer } from './page-server';
 import { buildPrewarmPlan } from './prewarm';
 import { LightHostRuntime } from './light/light-runtime';
 import { removeWorkerBundle, sweepStaleBundles } from './light/worker-bundle';
-import { LightWorkers } from './light/worker-set';
+import { LightWorkers, type WorkerSetOptions } from './light/worker-set';
 import { RuntimePool } from './pool';
-import { Runtime } from './runtime';
+import { Runtime, type RuntimeOptions } from './runtime';
 import { canRestorePriority } from './priority';
 import { sweepStaleRuntimes } from './runtime';
 import { createFleet, type Fleet } from './fleet';
@@ -82,17 +82,12 @@ export function buildHostAgent(config: HostConfig, options: BuildHostAgentOption
   let state: AgentState = 'starting';
   let baseUrl = '';
 
-  // the light runtimes' worker processes (light/worker-set.ts), several runtimes each
-  const lightWorkers = new LightWorkers(() => ({
-    tmpDir: config.tmpDir,
-    get pageOrigin() {
-      if (!pageServer) throw new Error('the page server is not started');
-      return pageServer.origin;
-    },
-    perWorker: config.light.perWorker,
-    launchTimeoutMs: config.timings.launchTimeoutMs,
-    closeTimeoutMs: config.timings.closeTimeoutMs,
-  }));
+  // the light runtimes' worker processes (light/worker-set.ts), several runtimes each, on the
+  // pool's own runtime options (its tmpDir, the pages' origin, its timeouts)
+  const lightWorkers: LightWorkers = new LightWorkers((): WorkerSetOptions => {
+    const o: RuntimeOptions = pool.runtimeOptions;
+    return { tmpDir: o.tmpDir, pageOrigin: o.pageOrigin, perWorker: config.light.perWorker, launchTimeoutMs: o.launchTimeoutMs, closeTimeoutMs: o.closeTimeoutMs };
+  });
   lightWorkers.onLog = log;
   const pool = new RuntimePool<SessionRuntime>({
     capacity: config.capacity,

@@ -86,10 +86,6 @@ export class SessionRules {
     return this.ended;
   }
 
-  get connection(): BridgeCounters['connection'] {
-    return this.c.connection;
-  }
-
   /**
    * The game runs and its stream is published: the join clock starts (unless a player connected
    * while the game started; one who came and went has the reconnect clock running) and so do

@@ -107,7 +107,8 @@ def set_ice_addresses(w):
     _gobject.g_object_unref(ice)
 
 FRAMES, WIDTH, HEIGHT = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-CONFIG = json.loads(sys.argv[4]) if len(sys.argv) > 4 else {}
+# from the environment: it holds the session's TURN credentials, which a command line would show to every user
+CONFIG = json.loads(os.environ.get('YUMECAST_SENDER_CONFIG') or '{}')
 ICE_ADDRESSES = CONFIG.get('iceAddresses') or local_addresses()
 SIZE = WIDTH * HEIGHT * 4
 STATES = {

@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { withTimeout } from '../browsers';
 import type { BridgeCounters, BridgeReadyInfo, BridgeSessionConfig, PrewarmResult } from '../bridge-protocol';
-import { listProcs, type ProcInfo } from '../procs';
+import { killRuntimeTree, listProcs, runtimeProcs, type ProcInfo } from '../procs';
 import type { EngineSummary } from '../schemas';
 import type { EngineState } from '../../../runtime/src/types';
 import { engineSummary, type KillReport, type RuntimeHandler, type RuntimeState, type SessionRuntime } from '../session-runtime';
@@ -38,8 +38,6 @@ let seq = 0;
 export class LightHostRuntime extends EventEmitter implements SessionRuntime, WorkerUser {
   readonly id = `lt-${process.pid}-${++seq}`;
   readonly kind = 'light' as const;
-  /** Its name in its worker. */
-  readonly key = this.id;
   state: RuntimeState = 'launching';
   launchMs = 0;
   readonly prewarmed: PrewarmResult | null = null;
@@ -77,9 +75,9 @@ export class LightHostRuntime extends EventEmitter implements SessionRuntime, Wo
     this.worker = w;
     await w.booted;
     if (this.state !== 'launching') throw new Error('runtime killed while launching');
-    this.dir = path.join(w.dir, this.key);
+    this.dir = path.join(w.dir, this.id);
     fs.mkdirSync(this.dir, { mode: 0o700 });
-    await w.call(this.key, 'open', { dir: this.dir }, this.opts.launchTimeoutMs);
+    await w.call(this.id, 'open', { dir: this.dir }, this.opts.launchTimeoutMs);
   }
 
   onWorkerMessage(m: RuntimeMessage): void {
@@ -112,7 +110,7 @@ export class LightHostRuntime extends EventEmitter implements SessionRuntime, Wo
 
   private call<M extends WorkerMethod>(method: M, args: WorkerMethods[M]['args'], timeoutMs: number): Promise<WorkerMethods[M]['value']> {
     if (!this.worker || this.state === 'dead' || this.state === 'closing') return Promise.reject(new Error(`runtime ${this.id} is ${this.state}`));
-    return this.worker.call(this.key, method, args, timeoutMs);
+    return this.worker.call(this.id, method, args, timeoutMs);
   }
 
   attach(sessionId: string, handler: RuntimeHandler): void {
@@ -155,9 +153,9 @@ export class LightHostRuntime extends EventEmitter implements SessionRuntime, Wo
     await this.call('bye', { reason }, 2500).catch(() => undefined);
   }
 
-  /** Its own processes (its sender: the one naming its folder). */
+  /** Its own processes (its sender: the one naming its folder; procs.ts's rule for a runtime folder). */
   private own(procs: ProcInfo[]): ProcInfo[] {
-    return this.dir ? procs.filter((p) => p.state !== 'Z' && p.state !== 'X' && p.cmdline.includes(`${this.dir}/`)) : [];
+    return this.dir ? runtimeProcs(`${this.dir}/`, null, procs) : [];
   }
 
   processes(): ProcInfo[] {
@@ -181,31 +179,17 @@ export class LightHostRuntime extends EventEmitter implements SessionRuntime, Wo
       this.state = 'closing';
       this.handler = null;
       const w = this.worker;
-      let leftover: ProcInfo[] = [];
+      let left: ProcInfo[] = [];
       if (w) {
-        if (wasLive) await w.call(this.key, 'close', {}, this.opts.closeTimeoutMs + 2500).catch(() => undefined);
+        if (wasLive) await w.call(this.id, 'close', {}, this.opts.closeTimeoutMs + 2500).catch(() => undefined);
         // its sender, if the worker could not close it
-        const end = Date.now() + this.opts.closeTimeoutMs + 1000;
-        for (let left = this.own(listProcs()); left.length; left = this.own(listProcs())) {
-          for (const p of left) {
-            try {
-              process.kill(p.pid, 'SIGKILL');
-            } catch {
-              /* gone */
-            }
-          }
-          if (Date.now() > end) {
-            leftover = left;
-            break;
-          }
-          await new Promise((r) => setTimeout(r, 25));
-        }
+        const leftover = this.dir ? await killRuntimeTree(`${this.dir}/`, null, this.opts.closeTimeoutMs + 1000) : [];
         if (this.dir) fs.rmSync(this.dir, { recursive: true, force: true, maxRetries: 3 });
-        leftover = [...leftover, ...(await this.workers.release(w, this))];
+        left = [...leftover, ...(await this.workers.release(w, this))];
       }
       this.state = 'dead';
       this.emit('dead');
-      return { ms: Date.now() - t0, leftover };
+      return { ms: Date.now() - t0, leftover: left };
     })();
     return this.killing;
   }

@@ -17,8 +17,6 @@
  * The agent's side of the calls (screenshot upload, input activity, connection, end) and the
  * engine's events go through `ports` (the worker's IPC).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import WebSocket from 'ws';
 import { serializeMessage, type HostMessage, type QualityLevel } from '../../../lib/streaming/messages';
 import type { SignalMessage } from '../../../lib/streaming/signal';
@@ -239,6 +237,5 @@ export class LightSession {
     this.signal?.close();
     await this.sender?.close();
     this.runtime.close();
-    fs.rmSync(path.join(this.dir, 'frames.rgba'), { force: true });
   }
 }

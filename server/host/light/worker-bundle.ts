@@ -19,12 +19,16 @@ export const SENDER_SCRIPT = path.join(REPO_ROOT, 'runtime', 'node', 'sender', '
 
 const EXTERNAL = ['@napi-rs/canvas', 'sharp', 'ws', 'bufferutil', 'utf-8-validate', '@fontsource/*'];
 
+/** The bundle of the agent `pid` (one per agent process: it matches the code that agent runs). */
+const bundleName = (pid: number) => `yumecast-light-worker-${pid}.cjs`;
+const BUNDLE_NAME = /^yumecast-light-worker-(\d+)\.cjs$/;
+
 /** Each tmpDir's bundle being made or made (an agent's tmpDir may go with it: then it is made again). */
 const cached = new Map<string, Promise<string>>();
 
 /** The bundled worker's path in `tmpDir` (made on the first call of this process for that folder). */
 export function workerBundle(tmpDir: string): Promise<string> {
-  const out = path.join(tmpDir, `yumecast-light-worker-${process.pid}.cjs`);
+  const out = path.join(tmpDir, bundleName(process.pid));
   const made = cached.get(tmpDir);
   if (made && fs.existsSync(out)) return made;
   const p = (async () => {
@@ -51,10 +55,8 @@ export function workerBundle(tmpDir: string): Promise<string> {
 
 /** Removes this process's bundle (the agent's shutdown). */
 export function removeWorkerBundle(tmpDir: string): void {
-  fs.rmSync(path.join(tmpDir, `yumecast-light-worker-${process.pid}.cjs`), { force: true });
+  fs.rmSync(path.join(tmpDir, bundleName(process.pid)), { force: true });
 }
-
-const BUNDLE_NAME = /^yumecast-light-worker-(\d+)\.cjs$/;
 
 /** Removes the bundles of agents that are gone (an unclean death left them in `tmpDir`); returns how many. */
 export function sweepStaleBundles(tmpDir: string): number {

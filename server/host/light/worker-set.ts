@@ -41,7 +41,8 @@ export interface WorkerSetOptions {
 export type RuntimeMessage = Extract<FromWorker, { type: 'host-call' | 'engine-event' | 'log' }>;
 
 export interface WorkerUser {
-  readonly key: string;
+  /** Its key in the worker's messages. */
+  readonly id: string;
   onWorkerMessage(m: RuntimeMessage): void;
   onWorkerGone(reason: string): void;
 }
@@ -127,7 +128,7 @@ export class LightWorker extends EventEmitter {
       this.emit('log', m.level, `${this.id}: ${m.message}`);
       return;
     }
-    const user = [...this.users].find((u) => u.key === m.key);
+    const user = [...this.users].find((u) => u.id === m.key);
     if (user) user.onWorkerMessage(m);
     else if (m.type === 'host-call') this.answer(m.id, null);
   }
